@@ -1,0 +1,75 @@
+// One file in, its chunks out: routes to the tree-sitter chunker or a text cutter, and falls back
+// to line windows (recording why) when a file cannot be parsed at all.
+import { isDocumentation, languageOf, textFormatOf } from '../lang/registry';
+import type { Chunk, ChunkKind, FileChunks } from '../model';
+import { loadLanguage, type LoadedLanguage } from '../parse/grammars';
+import { chunkCode } from './code-chunker';
+import { packSegments, segmentsAt, type TokenCounter } from './split';
+import { lineWindows, type Section, textSections } from './text-chunkers';
+import { finishChunk } from './title';
+import type { Tree } from 'web-tree-sitter';
+
+export interface ChunkOptions {
+  maxTokens: number;
+  countTokens: TokenCounter;
+}
+
+export interface ParsedFile {
+  result: FileChunks;
+  /** The parse tree, for callers that also want tags from the same single parse. Caller deletes it. */
+  tree?: Tree;
+  loaded?: LoadedLanguage;
+}
+
+export async function chunkFile(path: string, source: string, opts: ChunkOptions, keepTree = false): Promise<ParsedFile> {
+  const spec = languageOf(path);
+  if (spec) {
+    let loaded: LoadedLanguage | undefined;
+    let tree: Tree | null = null;
+    try {
+      loaded = await loadLanguage(spec);
+      tree = loaded.parser.parse(source);
+      if (!tree) throw new Error('the parser returned no tree');
+      const chunks = chunkCode(tree.rootNode, loaded.chunks, spec, path, source, opts);
+      const result: FileChunks = { path, language: spec.id, chunks };
+      if (tree.rootNode.hasError) result.syntaxErrors = true;
+      if (keepTree) return { result, tree, loaded };
+      tree.delete();
+      return { result };
+    } catch (err) {
+      tree?.delete();
+      const reason = `tree-sitter ${spec.id}: ${(err as Error).message}`;
+      return { result: { path, language: spec.id, chunks: sectionChunks(path, spec.id, source, 'text', opts), fallback: reason } };
+    }
+  }
+  const format = textFormatOf(path);
+  const language = format === 'text' ? 'text' : format;
+  return { result: { path, language, chunks: sectionChunks(path, language, source, format, opts) } };
+}
+
+function sectionChunks(path: string, language: string, source: string, format: Parameters<typeof textSections>[0], opts: ChunkOptions): Chunk[] {
+  const lines = source.split('\n');
+  const sections: Section[] = format === 'text' ? lineWindows(lines) : textSections(format, lines);
+  const kind: ChunkKind = format === 'markdown' ? 'documentation' : format === 'text' ? 'window' : 'section';
+  const doc = isDocumentation(path);
+  const chunks: Chunk[] = [];
+  for (const s of sections) {
+    const text = lines.slice(s.startRow, s.endRow + 1).join('\n');
+    const context = lines[s.startRow].trim().slice(0, 200);
+    const parts =
+      opts.countTokens(text) > opts.maxTokens
+        ? packSegments(segmentsAt(lines, s.startRow, s.endRow, []), kind === 'window' ? '' : context, opts.maxTokens, opts.countTokens)
+        : [{ startRow: s.startRow, endRow: s.endRow, text }];
+    parts.forEach((p, i) =>
+      chunks.push(
+        finishChunk({
+          path, language, kind, name: s.name, qualifiedName: s.name,
+          startLine: p.startRow + 1, endLine: p.endRow + 1, text: p.text,
+          part: parts.length > 1 ? { index: i + 1, count: parts.length } : undefined,
+          isDocumentation: doc || undefined,
+        }),
+      ),
+    );
+  }
+  return chunks;
+}

@@ -1,0 +1,293 @@
+// Stage 3 of code chunking: Definitions → Chunks. Functions and methods whole (decorators and
+// leading doc comment included), classes as summaries, module constants, declarations (GDScript
+// vars grouped). Functions nested in functions stay inside their parent's chunk.
+import type { Node, Query } from 'web-tree-sitter';
+import type { LanguageSpec } from '../lang/spec';
+import type { Chunk, ChunkKind } from '../model';
+import { type Definition, findDefinitions, lastRow, outermost } from './definitions';
+import {
+  bodyOf, decoratorsOf, docstringOf, isAsync, parametersOf, returnTypeOf, signatureOf,
+  stripCommentMarkers, visibilityOf, walkDefinition,
+} from './metadata';
+import { type Part, type Segment, type TokenCounter, packSegments, segmentsAt } from './split';
+import { finishChunk } from './title';
+
+export interface CodeChunkOptions {
+  maxTokens: number;
+  countTokens: TokenCounter;
+}
+
+interface Draft {
+  def: Definition;
+  kind: ChunkKind;
+  name: string;
+  qualifiedName: string;
+  startRow: number;
+  endRow: number;
+  text: string;
+  /** For splitting: segments covering the draft, and the context repeated in each part. */
+  segments: () => Segment[];
+  context: string;
+  meta: Partial<Chunk>;
+}
+
+function keep(d: Definition): boolean {
+  if (d.kind === 'scope') return false;
+  for (let p = d.parent; p; p = p.parent) {
+    if (p.kind === 'function' || p.kind === 'method' || p.kind === 'constant' || p.kind === 'declaration') return false;
+    // Fields and constants inside a class belong to its summary.
+    if (p.kind === 'class' && (d.kind === 'constant' || d.kind === 'declaration')) return false;
+  }
+  return true;
+}
+
+export function chunkCode(
+  root: Node,
+  query: Query,
+  spec: LanguageSpec,
+  path: string,
+  source: string,
+  opts: CodeChunkOptions,
+): Chunk[] {
+  const lines = source.split('\n');
+  const all = findDefinitions(root, query, spec);
+  const kept = all.filter(keep);
+  const stop = new Set(kept.map((d) => d.node.id));
+  const moduleDoc = moduleDocOf(root, spec);
+  const drafts: Draft[] = [];
+  for (const def of kept) {
+    const last = drafts[drafts.length - 1];
+    if (def.group && last?.def.group && last.def.parent === def.parent && adjacent(last, def, spec)) {
+      extendGroup(last, def, lines);
+      continue;
+    }
+    drafts.push(draftOf(def, kept, stop, source, lines, spec));
+  }
+  const chunks: Chunk[] = [];
+  for (const d of drafts) {
+    const parts =
+      opts.countTokens(d.text) > opts.maxTokens
+        ? packSegments(d.segments(), d.context, opts.maxTokens, opts.countTokens)
+        : [{ startRow: d.startRow, endRow: d.endRow, text: d.text }];
+    parts.forEach((p: Part, i) => {
+      chunks.push(
+        finishChunk({
+          ...d.meta,
+          path,
+          language: spec.id,
+          kind: d.kind,
+          name: d.name,
+          qualifiedName: d.qualifiedName,
+          startLine: p.startRow + 1,
+          endLine: p.endRow + 1,
+          text: p.text,
+          part: parts.length > 1 ? { index: i + 1, count: parts.length } : undefined,
+        }, moduleDoc),
+      );
+    });
+  }
+  return chunks;
+}
+
+function adjacent(group: Draft, def: Definition, spec: LanguageSpec): boolean {
+  let prev = outermost(def.node, spec).previousNamedSibling;
+  while (prev && spec.commentTypes.includes(prev.type)) prev = prev.previousNamedSibling;
+  return !!prev && lastRow(prev) === group.endRow;
+}
+
+function extendGroup(group: Draft, def: Definition, lines: string[]): void {
+  group.endRow = def.endRow;
+  group.text = lines.slice(group.startRow, group.endRow + 1).join('\n');
+  group.name = `${group.name}, ${def.name}`;
+  group.qualifiedName = group.name;
+  group.meta.defines = [...(group.meta.defines ?? []), def.name];
+  const startRow = group.startRow;
+  const endRow = group.endRow;
+  group.segments = () => segmentsAt(lines, startRow, endRow, []);
+}
+
+function draftOf(
+  def: Definition,
+  kept: Definition[],
+  stop: Set<number>,
+  source: string,
+  lines: string[],
+  spec: LanguageSpec,
+): Draft {
+  const node = def.node;
+  const outer = outermost(node, spec);
+  const walked = walkDefinition(node, source, spec, stop);
+  const isMember = !!def.parent && def.parent.kind === 'class';
+  let kind: ChunkKind = def.kind === 'scope' ? 'declaration' : def.kind;
+  if (kind === 'function' && !def.parent && def.qualifiedName.includes('.')) kind = 'method';
+  const defines = [def.name];
+  const meta: Partial<Chunk> = {
+    decorators: decoratorsOf(outer, node, spec),
+    docstring: docstringOf(outer, node, spec),
+    visibility: visibilityOf(node, def.name, isMember, spec),
+    defines,
+    references: walked.identifiers.filter((id) => id !== def.name),
+  };
+  const text = lines.slice(def.startRow, def.endRow + 1).join('\n');
+  const body = bodyOf(node, spec);
+  if (kind === 'function' || kind === 'method') {
+    const signature = signatureOf(node, source, spec);
+    Object.assign(meta, {
+      signature,
+      parameters: parametersOf(node, spec),
+      returnType: returnTypeOf(node, spec),
+      async: isAsync(node),
+      generator: walked.generator || /generator/.test(node.type) || /^\s*(async\s+)?\*/.test(signature),
+      complexity: walked.complexity,
+    });
+    const boundaries = body ? body.namedChildren.map((c) => c!.startPosition.row) : [];
+    return {
+      def, kind, name: def.name, qualifiedName: def.qualifiedName,
+      startRow: def.startRow, endRow: def.endRow, text, meta,
+      context: signature,
+      segments: () => segmentsAt(lines, def.startRow, def.endRow, boundaries),
+    };
+  }
+  if (kind === 'class') return classDraft(def, kept, source, lines, spec, meta);
+  meta.signature = firstLine(lines[node.startPosition.row]);
+  return {
+    def, kind, name: def.name, qualifiedName: def.qualifiedName,
+    startRow: def.startRow, endRow: def.endRow, text, meta,
+    context: meta.signature,
+    segments: () => segmentsAt(lines, def.startRow, def.endRow, childRows(node)),
+  };
+}
+
+function firstLine(line: string | undefined): string {
+  return (line ?? '').trim().slice(0, 300);
+}
+
+function childRows(node: Node): number[] {
+  const rows: number[] = [];
+  const visit = (n: Node, depth: number) => {
+    for (const c of n.namedChildren) {
+      if (!c) continue;
+      rows.push(c.startPosition.row);
+      if (depth < 2 && c.startPosition.row === n.startPosition.row) visit(c, depth + 1);
+    }
+  };
+  visit(node, 0);
+  return rows;
+}
+
+interface SummaryLine {
+  row: number;
+  text: string;
+}
+
+/**
+ * A class as its outline: header, docstring, fields, one signature line per method (no bodies),
+ * nested classes by their header. The range is the whole class.
+ */
+function classDraft(
+  def: Definition,
+  kept: Definition[],
+  source: string,
+  lines: string[],
+  spec: LanguageSpec,
+  meta: Partial<Chunk>,
+): Draft {
+  const node = def.node;
+  const body = bodyOf(node, spec);
+  const summary: SummaryLine[] = [];
+  const members = kept.filter((d) => d.parent === def);
+  const memberByOuter = new Map<number, Definition>();
+  for (const m of members) memberByOuter.set(outermost(m.node, spec).id, m);
+  const pushRows = (from: number, to: number) => {
+    for (let r = from; r <= to; r++) summary.push({ row: r, text: lines[r] });
+  };
+  if (!body) pushRows(def.startRow, def.endRow);
+  else {
+    const bodyRow = body.startPosition.row;
+    const bodyInline = /\S/.test((lines[bodyRow] ?? '').slice(0, body.startPosition.column));
+    pushRows(def.startRow, bodyInline ? bodyRow : bodyRow - 1);
+    const attached = new Set([...(spec.attachedTypes ?? []), 'decorator']);
+    for (const child of body.namedChildren) {
+      if (!child || spec.commentTypes.includes(child.type) || attached.has(child.type)) continue;
+      const member = memberByOuter.get(child.id) ?? memberByOuter.get(innerDefinition(child, spec)?.id ?? -1);
+      const row = child.startPosition.row;
+      if (row < def.startRow || (bodyInline && row === bodyRow && !member)) continue;
+      if (member) {
+        const indent = (lines[member.node.startPosition.row] ?? '').match(/^\s*/)![0];
+        if (member.kind === 'class') summary.push({ row: member.node.startPosition.row, text: indent + signatureOf(member.node, source, spec) });
+        else {
+          const sig = signatureOf(member.node, source, spec);
+          summary.push({ row: member.node.startPosition.row, text: indent + (bodyOf(member.node, spec) ? stubbed(sig) : sig) });
+        }
+        (meta.defines as string[]).push(member.name);
+      } else {
+        const end = lastRow(child);
+        if (end - row <= 2 || child.type === 'expression_statement' && child.namedChildren[0]?.type === 'string') pushRows(row, end);
+        else summary.push({ row, text: `${lines[row]} …` });
+      }
+    }
+    const closing = (lines[def.endRow] ?? '').trim();
+    if (def.endRow > (summary[summary.length - 1]?.row ?? def.endRow) && /^[})\]];?$|^end$/.test(closing)) {
+      summary.push({ row: def.endRow, text: lines[def.endRow] });
+    }
+  }
+  const signature = signatureOf(node, source, spec);
+  meta.signature = signature;
+  const text = summary.map((l) => l.text).join('\n');
+  return {
+    def, kind: 'class', name: def.name, qualifiedName: def.qualifiedName,
+    startRow: def.startRow, endRow: def.endRow, text, meta, context: signature,
+    segments: () => summaryToSegments(summary, def.endRow),
+  };
+}
+
+/** Summary lines → segments whose row ranges cover the class contiguously. */
+function summaryToSegments(summary: SummaryLine[], endRow: number): Segment[] {
+  return summary.map((l, i) => ({
+    startRow: l.row,
+    endRow: i + 1 < summary.length ? Math.max(l.row, summary[i + 1].row - 1) : endRow,
+    text: l.text,
+  }));
+}
+
+function innerDefinition(child: Node, spec: LanguageSpec): Node | undefined {
+  if (!(spec.wrapperTypes ?? []).includes(child.type)) return undefined;
+  return child.namedChildren.find((c) => c && !['decorator', ...spec.commentTypes].includes(c.type)) ?? undefined;
+}
+
+function stubbed(signature: string): string {
+  if (/[:]$/.test(signature)) return `${signature} ...`;
+  if (/[;}]$/.test(signature)) return signature;
+  return `${signature} { … }`;
+}
+
+/** First meaningful line of the module docstring or leading file comment. */
+export function moduleDocOf(root: Node, spec: LanguageSpec): string | undefined {
+  let text: string | undefined;
+  const first = root.namedChildren.find((c) => c && !(c.type === 'comment' && c.text.startsWith('#!')));
+  if (!first) return undefined;
+  if (spec.docstring === 'body-string') {
+    if (first.type === 'expression_statement' && first.namedChildren[0]?.type === 'string') text = first.namedChildren[0].text.replace(/^[rRuUbB]*("""|'''|"|')/, '');
+    else if (spec.commentTypes.includes(first.type)) text = commentBlock(first, spec);
+  } else if (spec.commentTypes.includes(first.type)) text = commentBlock(first, spec);
+  if (!text) return undefined;
+  for (const raw of stripCommentMarkers(text).split('\n')) {
+    const line = raw.replace(/("""|'''|"|')$/, '').trim();
+    if (!line || /^(copyright|\(c\)|@license|spdx|eslint|@ts-|jshint|-\*-|vim:|use strict|type:|coding[:=])/i.test(line)) continue;
+    if (/^[-=*#_~]{3,}$/.test(line)) continue;
+    return line.slice(0, 120);
+  }
+  return undefined;
+}
+
+function commentBlock(first: Node, spec: LanguageSpec): string {
+  const parts = [first.text];
+  let n = first.nextNamedSibling;
+  let row = lastRow(first);
+  while (n && spec.commentTypes.includes(n.type) && n.startPosition.row <= row + 1) {
+    parts.push(n.text);
+    row = lastRow(n);
+    n = n.nextNamedSibling;
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,132 @@
+// Stage 1 of code chunking: run the language's chunks.scm query and turn its matches into a tree
+// of Definitions (what is a function, a method of which class, a module constant, …).
+import type { Node, Query } from 'web-tree-sitter';
+import type { LanguageSpec } from '../lang/spec';
+
+export type DefinitionKind = 'function' | 'method' | 'class' | 'scope' | 'constant' | 'declaration';
+
+export interface Definition {
+  node: Node;
+  kind: DefinitionKind;
+  name: string;
+  qualifiedName: string;
+  /** Consecutive `.group` declarations (GDScript vars) merge into one chunk. */
+  group: boolean;
+  parent?: Definition;
+  /** 0-based rows of the whole definition: wrappers, decorators and leading comments included. */
+  startRow: number;
+  endRow: number;
+}
+
+// When one node is captured under several kinds, the first in this list wins.
+const priority: DefinitionKind[] = ['class', 'scope', 'method', 'function', 'declaration', 'constant'];
+
+/** Last row that holds text of the node (a node ending at column 0 ends on the previous row). */
+export function lastRow(node: Node): number {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;
+}
+
+function cleanName(text: string): string {
+  return text.replace(/^['"`]|['"`]$/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** `Foo.prototype.bar` → `Foo.bar`; `Foo::bar` → `Foo.bar`. */
+function qualifiedFromPath(text: string): string {
+  return cleanName(text).replace(/::/g, '.').replace(/\.prototype\./g, '.').replace(/^this\./, '');
+}
+
+export function findDefinitions(root: Node, query: Query, spec: LanguageSpec): Definition[] {
+  const byNode = new Map<number, Definition>();
+  for (const match of query.matches(root)) {
+    let defNode: Node | undefined;
+    let captureName = '';
+    let nameNode: Node | undefined;
+    let receiver: Node | undefined;
+    for (const c of match.captures) {
+      if (c.name.startsWith('definition.')) {
+        defNode = c.node;
+        captureName = c.name;
+      } else if (c.name === 'name') nameNode = c.node;
+      else if (c.name === 'receiver') receiver = c.node;
+    }
+    if (!defNode) continue;
+    const parts = captureName.split('.');
+    const kind = parts[1] as DefinitionKind;
+    if (!priority.includes(kind)) continue;
+    const rawName = nameNode ? nameNode.text : '';
+    let name = cleanName(rawName);
+    if (!name) name = defNode.parent?.type === 'export_statement' ? 'default' : defNode.type === 'constructor_definition' ? '_init' : kind;
+    let qualifiedName = name;
+    if (/[.:]/.test(name) && nameNode && nameNode.type !== 'string') {
+      qualifiedName = qualifiedFromPath(rawName);
+      name = qualifiedName.split('.').pop() ?? name;
+    }
+    if (receiver) qualifiedName = `${cleanName(receiver.text).replace(/^[*&]+/, '')}.${name}`;
+    const existing = byNode.get(defNode.id);
+    if (existing && priority.indexOf(existing.kind) <= priority.indexOf(kind)) continue;
+    byNode.set(defNode.id, {
+      node: defNode,
+      kind,
+      name,
+      qualifiedName,
+      group: parts[2] === 'group',
+      startRow: defNode.startPosition.row,
+      endRow: lastRow(defNode),
+    });
+  }
+  const defs = [...byNode.values()].sort(
+    (a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex,
+  );
+  nest(defs);
+  for (const d of defs) d.startRow = leadingStartRow(outermost(d.node, spec), spec);
+  return defs;
+}
+
+/** Links each definition to its nearest enclosing one and qualifies names through classes and scopes. */
+function nest(defs: Definition[]): void {
+  const stack: Definition[] = [];
+  for (const d of defs) {
+    // Sorted by start, outer first: the stack top contains d unless it ends before d does.
+    while (stack.length && stack[stack.length - 1].node.endIndex < d.node.endIndex) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) {
+      d.parent = parent;
+      const qualifies = parent.kind === 'class' || parent.kind === 'scope';
+      if (qualifies && !d.qualifiedName.startsWith(parent.qualifiedName + '.')) {
+        d.qualifiedName = `${parent.qualifiedName}.${d.qualifiedName}`;
+      }
+      if (d.kind === 'function' && parent.kind === 'class') d.kind = 'method';
+    }
+    stack.push(d);
+  }
+}
+
+/** Climbs through wrappers that belong to the definition (export, decorated_definition, template). */
+export function outermost(node: Node, spec: LanguageSpec): Node {
+  let n = node;
+  const wrappers = spec.wrapperTypes ?? [];
+  while (n.parent && wrappers.includes(n.parent.type)) n = n.parent;
+  return n;
+}
+
+/**
+ * The first row of the definition with its attached decorators and its leading comment block:
+ * previous siblings that are comments or attached types, adjacent (no blank line in between), and
+ * not trailing comments of the statement before them.
+ */
+export function leadingStartRow(node: Node, spec: LanguageSpec): number {
+  const attached = spec.attachedTypes ?? [];
+  let start = node.startPosition.row;
+  let prev = node.previousSibling;
+  while (prev) {
+    const isComment = spec.commentTypes.includes(prev.type);
+    if (!isComment && !attached.includes(prev.type)) break;
+    if (lastRow(prev) < start - 1) break;
+    const before = prev.previousSibling;
+    if (isComment && before && lastRow(before) === prev.startPosition.row) break;
+    start = prev.startPosition.row;
+    prev = before;
+  }
+  return start;
+}

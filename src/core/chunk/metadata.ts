@@ -1,0 +1,190 @@
+// Stage 2 of code chunking: what a definition says about itself — signature, parameters, return
+// type, decorators, docstring, async/generator, visibility, complexity, identifiers.
+import type { Node } from 'web-tree-sitter';
+import type { LanguageSpec } from '../lang/spec';
+import type { Visibility } from '../model';
+
+export function bodyOf(node: Node, spec: LanguageSpec): Node | null {
+  for (const f of spec.bodyFields ?? ['body']) {
+    const b = node.childForFieldName(f);
+    if (b) return b;
+  }
+  return null;
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Where the definition proper starts: after decorators/annotations/comments that are its children. */
+function headStart(node: Node, spec: LanguageSpec): number {
+  const skip = new Set([...(spec.attachedTypes ?? []), ...spec.commentTypes, 'decorator', 'annotation']);
+  for (const child of node.children) {
+    if (child && !skip.has(child.type)) return child.startIndex;
+  }
+  return node.startIndex;
+}
+
+/** The header of a definition: from its start to where its body begins, on one line. */
+export function signatureOf(node: Node, source: string, spec: LanguageSpec): string {
+  const body = bodyOf(node, spec);
+  const start = headStart(node, spec);
+  const end = body && body.startIndex > start ? body.startIndex : node.endIndex;
+  let sig = collapse(source.slice(start, end));
+  if (!body && sig.length > 300) sig = collapse(source.slice(start, source.indexOf('\n', start) >>> 0 || end));
+  return sig.replace(/\s*[{]$/, '').slice(0, 400);
+}
+
+export function parametersOf(node: Node, spec: LanguageSpec): string[] {
+  for (const f of spec.parameterFields ?? ['parameters']) {
+    const p = findField(node, f);
+    if (p) return p.namedChildren.filter((c) => c && !spec.commentTypes.includes(c.type)).map((c) => collapse(c!.text));
+  }
+  return [];
+}
+
+/** A field of the node or of its declarator (C-like languages nest parameters in declarators). */
+function findField(node: Node, field: string): Node | null {
+  const direct = node.childForFieldName(field);
+  if (direct) return direct;
+  const decl = node.childForFieldName('declarator') ?? node.childForFieldName('value');
+  return decl ? findField(decl, field) : null;
+}
+
+export function returnTypeOf(node: Node, spec: LanguageSpec): string | undefined {
+  for (const f of spec.returnTypeFields ?? ['return_type']) {
+    const r = findField(node, f);
+    if (r) return collapse(r.text).replace(/^:\s*/, '').replace(/^->\s*/, '');
+  }
+  return undefined;
+}
+
+export function decoratorsOf(outer: Node, node: Node, spec: LanguageSpec): string[] {
+  const types = new Set(['decorator', ...(spec.attachedTypes ?? [])]);
+  const found: string[] = [];
+  // Siblings before the outermost node (TS method decorators, Rust attributes, GDScript annotations).
+  let prev = outer.previousSibling;
+  const before: string[] = [];
+  while (prev && (types.has(prev.type) || spec.commentTypes.includes(prev.type))) {
+    if (types.has(prev.type)) before.unshift(collapse(prev.text));
+    prev = prev.previousSibling;
+  }
+  found.push(...before);
+  // Children of wrappers and of the node itself (Python decorated_definition, TS class decorators).
+  for (let n: Node | null = node; n; n = n === outer ? null : n.parent) {
+    for (const c of n.children) if (c && types.has(c.type)) found.push(collapse(c.text));
+    if (n === outer) break;
+  }
+  if (spec.decorators) found.push(...spec.decorators(node));
+  return [...new Set(found)];
+}
+
+/** Python-style docstring: a string literal as the first statement of the body. */
+function bodyDocstring(node: Node, spec: LanguageSpec): string | undefined {
+  const body = bodyOf(node, spec);
+  const first = body?.namedChildren.find((c) => c && !spec.commentTypes.includes(c.type));
+  if (first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string') {
+    return stripQuotes(first.namedChildren[0].text);
+  }
+  return undefined;
+}
+
+function stripQuotes(s: string): string {
+  return s.replace(/^[rRbBuUfF]*("""|'''|"|')/, '').replace(/("""|'''|"|')$/, '').trim();
+}
+
+/** Text of comment lines without their markers (`//`, `#`, `/** … *\/`, `///`, `##`). */
+export function stripCommentMarkers(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => l.replace(/^\s*(\/\*\*?|\*\/|\*(?!\/)|\/\/\/?!?|#+!?|--|;+)\s?/, '').replace(/\s*\*\/\s*$/, ''))
+    .join('\n')
+    .trim();
+}
+
+function leadingComment(outer: Node, spec: LanguageSpec): string | undefined {
+  const parts: string[] = [];
+  let prev = outer.previousSibling;
+  let row = outer.startPosition.row;
+  while (prev && (spec.commentTypes.includes(prev.type) || (spec.attachedTypes ?? []).includes(prev.type))) {
+    if (prev.endPosition.row < row - 1) break;
+    if (spec.commentTypes.includes(prev.type)) parts.unshift(prev.text);
+    row = prev.startPosition.row;
+    prev = prev.previousSibling;
+  }
+  const doc = stripCommentMarkers(parts.join('\n'));
+  return doc || undefined;
+}
+
+export function docstringOf(outer: Node, node: Node, spec: LanguageSpec): string | undefined {
+  const doc = spec.docstring === 'body-string' ? bodyDocstring(node, spec) : leadingComment(outer, spec);
+  return doc ? doc.slice(0, 2000) : undefined;
+}
+
+export function isAsync(node: Node): boolean {
+  for (const c of node.children) {
+    if (!c) continue;
+    if (c.type === 'async') return true;
+    if (c.isNamed && c.type !== 'modifiers' && c.type !== 'function_modifiers') break;
+    if (c.type === 'modifiers' || c.type === 'function_modifiers') {
+      if (/\basync\b/.test(c.text)) return true;
+    }
+  }
+  // Arrow functions assigned to a const: the async sits on the value.
+  const value = node.descendantsOfType('arrow_function')[0];
+  return !!value && value.startIndex - node.startIndex < 200 && value.children[0]?.type === 'async';
+}
+
+export interface Walked {
+  identifiers: string[];
+  complexity: number;
+  generator: boolean;
+}
+
+/**
+ * One cursor walk over a definition: identifiers, decision points and yields. Subtrees of other
+ * chunks (`stop`) are skipped so a class does not count its methods' bodies.
+ */
+export function walkDefinition(node: Node, source: string, spec: LanguageSpec, stop: Set<number>): Walked {
+  const identifierTypes = new Set(spec.identifierTypes);
+  const decisions = new Set(spec.decisionTypes);
+  const booleans = new Set(spec.booleanOperators ?? []);
+  const generators = new Set(spec.generatorMarkers ?? []);
+  const functions = new Set(spec.functionTypes ?? []);
+  const ids = new Set<string>();
+  let complexity = 1;
+  let generator = false;
+  const cursor = node.walk();
+  let depth = 0;
+  // Depth of the nested function we are inside, if any: its yields belong to it, not to us.
+  let nested = Infinity;
+  for (;;) {
+    const type = cursor.nodeType;
+    const skip = depth > 0 && stop.has(cursor.nodeId);
+    if (!skip) {
+      if (cursor.nodeIsNamed && identifierTypes.has(type)) {
+        if (ids.size < 400) ids.add(source.slice(cursor.startIndex, cursor.endIndex));
+      } else if (cursor.nodeIsNamed ? decisions.has(type) : booleans.has(type)) complexity++;
+      if (depth > 0 && depth < nested && functions.has(type)) nested = depth;
+      if (depth < nested && generators.has(type)) generator = true;
+    }
+    if (!skip && cursor.gotoFirstChild()) {
+      depth++;
+      continue;
+    }
+    for (;;) {
+      if (depth === 0) {
+        cursor.delete();
+        return { identifiers: [...ids], complexity, generator };
+      }
+      if (cursor.gotoNextSibling()) break;
+      cursor.gotoParent();
+      depth--;
+    }
+    if (depth <= nested) nested = Infinity;
+  }
+}
+
+export function visibilityOf(node: Node, name: string, isMember: boolean, spec: LanguageSpec): Visibility | undefined {
+  return spec.visibility?.(node, name, isMember);
+}

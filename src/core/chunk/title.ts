@@ -1,0 +1,31 @@
+// The last touch on every chunk: its title (context for the embedding, never part of the text),
+// its content hash (the key vectors are reused by) and its id.
+import { createHash } from 'node:crypto';
+import type { Chunk } from '../model';
+
+export type ChunkDraft = Omit<Chunk, 'id' | 'title' | 'contentHash' | 'defines' | 'references'> &
+  Partial<Pick<Chunk, 'defines' | 'references'>>;
+
+export function titleOf(path: string, moduleDoc: string | undefined, kind: string, name: string): string {
+  return moduleDoc ? `${path} (${moduleDoc}) ${kind} ${name}` : `${path} ${kind} ${name}`;
+}
+
+/** The path is left out on purpose: a renamed file must keep its vectors. */
+export function contentHashOf(moduleDoc: string | undefined, kind: string, name: string, text: string): string {
+  return createHash('sha256').update(`${moduleDoc ?? ''}\u0000${kind}\u0000${name}\u0000${text}`).digest('hex').slice(0, 32);
+}
+
+export function finishChunk(draft: ChunkDraft, moduleDoc?: string): Chunk {
+  const name = draft.qualifiedName || draft.name;
+  const part = draft.part ? `#${draft.part.index}` : '';
+  const chunk: Chunk = {
+    ...draft,
+    defines: draft.defines ?? [],
+    references: draft.references ?? [],
+    id: `${draft.path}:${draft.startLine}-${draft.endLine}:${draft.kind}:${name}${part}`,
+    title: titleOf(draft.path, moduleDoc, draft.kind, name),
+    contentHash: contentHashOf(moduleDoc, draft.kind, name, draft.text),
+  };
+  for (const k of Object.keys(chunk) as (keyof Chunk)[]) if (chunk[k] === undefined) delete chunk[k];
+  return chunk;
+}

@@ -1,0 +1,45 @@
+// Every language the core can parse, and the routing from a file name to a language or a text cutter.
+import * as path from 'node:path';
+import type { LanguageSpec } from './spec';
+import { python } from './python';
+import { javascript, typescript, tsx } from './javascript';
+import { gdscript } from './gdscript';
+
+export const languages: LanguageSpec[] = [python, javascript, typescript, tsx, gdscript];
+
+const byExtension = new Map<string, LanguageSpec>();
+const byFileName = new Map<string, LanguageSpec>();
+export function registerLanguage(spec: LanguageSpec): void {
+  if (!languages.includes(spec)) languages.push(spec);
+  for (const ext of spec.extensions) byExtension.set(ext, spec);
+  for (const name of spec.fileNames ?? []) byFileName.set(name, spec);
+}
+for (const spec of languages) registerLanguage(spec);
+
+export function languageOf(filePath: string): LanguageSpec | undefined {
+  const base = path.posix.basename(filePath);
+  return byFileName.get(base) ?? byExtension.get(path.posix.extname(base).toLowerCase());
+}
+
+/** Files that are cut into sections rather than parsed. */
+export type TextFormat = 'godot-project' | 'godot-resource' | 'json' | 'yaml' | 'toml' | 'ini' | 'markdown' | 'text';
+
+const textFormats: Record<string, TextFormat> = {
+  '.tscn': 'godot-resource', '.tres': 'godot-resource', '.escn': 'godot-resource',
+  '.json': 'json', '.jsonc': 'json', '.json5': 'json',
+  '.yaml': 'yaml', '.yml': 'yaml',
+  '.toml': 'toml',
+  '.ini': 'ini', '.cfg': 'ini', '.conf': 'ini', '.properties': 'ini', '.editorconfig': 'ini',
+  '.md': 'markdown', '.markdown': 'markdown', '.mdx': 'markdown',
+};
+
+export function textFormatOf(filePath: string): TextFormat {
+  const base = path.posix.basename(filePath);
+  if (base === 'project.godot') return 'godot-project';
+  if (base === 'export_presets.cfg' || base === 'override.cfg') return 'godot-project';
+  return textFormats[path.posix.extname(base).toLowerCase()] ?? 'text';
+}
+
+export function isDocumentation(filePath: string): boolean {
+  return textFormatOf(filePath) === 'markdown' || /\.(rst|txt|adoc)$/i.test(filePath);
+}

@@ -1,0 +1,51 @@
+// What the generic tree-sitter chunker needs to know about one language. Most of a language lives
+// in its queries (queries/<folder>/chunks.scm and tags.scm); this is the rest: the node types that
+// a query cannot express as "belongs to the definition".
+import type { Node } from 'web-tree-sitter';
+import type { Visibility } from '../model';
+
+export interface GrammarRef {
+  /** npm package shipping the wasm; undefined for the committed grammars/ folder. */
+  package?: string;
+  file: string;
+}
+
+export interface LanguageSpec {
+  id: string;
+  extensions: string[];
+  /** Exact file names (e.g. `Rakefile`) mapped to this language. */
+  fileNames?: string[];
+  grammar: GrammarRef;
+  /** Folder under queries/ with chunks.scm and tags.scm. */
+  queries: string;
+  /** Extra query folders whose tags.scm is prepended (TypeScript reuses JavaScript's patterns). */
+  tagsIncludes?: string[];
+  commentTypes: string[];
+  /** Previous siblings that belong to the next definition: decorators, attributes, annotations. */
+  attachedTypes?: string[];
+  /** Parents that wrap a definition and belong to its range: export_statement, decorated_definition. */
+  wrapperTypes?: string[];
+  /** 'body-string': a string literal as first statement of the body (Python); else the leading comment. */
+  docstring: 'body-string' | 'leading-comment';
+  bodyFields?: string[];
+  returnTypeFields?: string[];
+  parameterFields?: string[];
+  /** Node types that add a branch to the cyclomatic complexity. */
+  decisionTypes: string[];
+  /** Operator tokens that add a branch (short-circuit boolean operators). */
+  booleanOperators?: string[];
+  identifierTypes: string[];
+  /** Node types (or anonymous tokens) whose presence inside a function body makes it a generator. */
+  generatorMarkers?: string[];
+  /** Node types of nested function-like scopes: a yield inside them does not count for the parent. */
+  functionTypes?: string[];
+  visibility?(def: Node, name: string, isMember: boolean): Visibility | undefined;
+  /** Decorators/annotations as text, when not covered by attachedTypes/wrapper children. */
+  decorators?(def: Node): string[];
+}
+
+/** Visibility by naming convention: `_x` is private, `__x__` is public. */
+export function underscoreVisibility(name: string): Visibility {
+  if (name.startsWith('__') && name.endsWith('__')) return 'public';
+  return name.startsWith('_') ? 'private' : 'public';
+}
