@@ -20,11 +20,13 @@ function fail(message) {
   throw new Error(message);
 }
 
-// Integers become INT/INTS, other numbers FLOAT: fine for the ops used here (the only float
-// attribute is LayerNormalization's epsilon); wrap an integral float as { float: x } if ever needed.
+// raw_data must be little-endian; typed arrays use the host's byte order.
+if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) fail('onnx-writer: big-endian hosts are not supported');
+
+// Integers become INT/INTS, other numbers FLOAT: enough for the ops used here (the only float
+// attribute is LayerNormalization's epsilon; an integral float attribute would need a new case).
 function attribute(name, value) {
   if (Array.isArray(value)) return { name, type: AttrType.INTS, ints: value };
-  if (typeof value === 'object') return { name, type: AttrType.FLOAT, f: value.float };
   if (Number.isInteger(value)) return { name, type: AttrType.INT, i: value };
   return { name, type: AttrType.FLOAT, f: value };
 }
@@ -49,6 +51,7 @@ export class Graph {
     return this.init(`const_${this.counter++}`, dims, data);
   }
 
+  /** An int64 vector (axes, shapes, slice bounds). */
   ints(values) {
     return this.const(values.map(BigInt));
   }
@@ -96,8 +99,8 @@ export class Graph {
   }
 }
 
-/** Symmetric int8 quantisation of a [rows, cols] matrix, one scale per column (or per row). */
-export function quantizeInt8(values, rows, cols, { perRow = false, maxQ = 127 } = {}) {
+/** Symmetric int8 quantisation of a [rows, cols] matrix to [-maxQ, maxQ], one scale per column or row. */
+export function quantizeInt8(values, rows, cols, { perRow, maxQ }) {
   const scales = new Float32Array(perRow ? rows : cols);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
