@@ -116,7 +116,8 @@ function draftOf(
 ): Draft {
   const node = def.node;
   const outer = outermost(node, spec);
-  const walked = walkDefinition(node, source, spec, stop);
+  const inner = kept.filter((k) => k.parent === def).map((k) => k.node);
+  const walked = walkDefinition(node, source, spec, stop, inner);
   const isMember = !!def.parent && def.parent.kind === 'class';
   let kind: ChunkKind = def.kind === 'scope' ? 'declaration' : def.kind;
   if (kind === 'function' && !def.parent && def.qualifiedName.includes('.')) kind = 'method';

@@ -1,0 +1,99 @@
+// How a Chunk and a file record are laid out in LanceDB, and back.
+import * as arrow from 'apache-arrow';
+import type { Chunk, ChunkKind } from '../model';
+
+export interface ChunkRow {
+  id: string;
+  path: string;
+  language: string;
+  kind: string;
+  name: string;
+  qualifiedName: string;
+  startLine: number;
+  endLine: number;
+  title: string;
+  text: string;
+  signature: string;
+  contentHash: string;
+  /** The rest of the metadata as JSON: parameters, decorators, visibility, complexity, defines, … */
+  meta: string;
+  embedded: boolean;
+  vector: number[] | Float32Array | null;
+}
+
+export interface FileRow {
+  path: string;
+  sha256: string;
+  size: number;
+  mtimeMs: number;
+  language: string;
+  chunkCount: number;
+  /** 'indexed', or 'skipped' for files the parser turned away (binary, minified…). */
+  state: string;
+  /** Why it was skipped, why it fell back to line windows, or a decoding note. */
+  note: string;
+}
+
+export function chunkSchema(dim: number): arrow.Schema {
+  const utf8 = (name: string) => new arrow.Field(name, new arrow.Utf8(), false);
+  return new arrow.Schema([
+    utf8('id'), utf8('path'), utf8('language'), utf8('kind'), utf8('name'), utf8('qualifiedName'),
+    new arrow.Field('startLine', new arrow.Int32(), false),
+    new arrow.Field('endLine', new arrow.Int32(), false),
+    utf8('title'), utf8('text'), utf8('signature'), utf8('contentHash'), utf8('meta'),
+    new arrow.Field('embedded', new arrow.Bool(), false),
+    new arrow.Field('vector', new arrow.FixedSizeList(dim, new arrow.Field('item', new arrow.Float32(), true)), true),
+  ]);
+}
+
+export function fileSchema(): arrow.Schema {
+  const utf8 = (name: string) => new arrow.Field(name, new arrow.Utf8(), false);
+  return new arrow.Schema([
+    utf8('path'), utf8('sha256'),
+    new arrow.Field('size', new arrow.Float64(), false),
+    new arrow.Field('mtimeMs', new arrow.Float64(), false),
+    utf8('language'),
+    new arrow.Field('chunkCount', new arrow.Int32(), false),
+    utf8('state'), utf8('note'),
+  ]);
+}
+
+export function vectorCacheSchema(dim: number): arrow.Schema {
+  return new arrow.Schema([
+    new arrow.Field('contentHash', new arrow.Utf8(), false),
+    new arrow.Field('vector', new arrow.FixedSizeList(dim, new arrow.Field('item', new arrow.Float32(), true)), false),
+  ]);
+}
+
+const META_KEYS = [
+  'parameters', 'returnType', 'decorators', 'async', 'generator', 'visibility', 'docstring', 'complexity',
+  'defines', 'references', 'part', 'isDocumentation',
+] as const;
+
+export function toRow(c: Chunk, vector: Float32Array | null): ChunkRow {
+  const meta: Record<string, unknown> = {};
+  for (const k of META_KEYS) if (c[k] !== undefined) meta[k] = c[k];
+  return {
+    id: c.id, path: c.path, language: c.language, kind: c.kind, name: c.name, qualifiedName: c.qualifiedName,
+    startLine: c.startLine, endLine: c.endLine, title: c.title, text: c.text, signature: c.signature ?? '',
+    contentHash: c.contentHash, meta: JSON.stringify(meta), embedded: !!vector, vector: vector ? Array.from(vector) : null,
+  };
+}
+
+export function fromRow(r: ChunkRow): Chunk {
+  const meta = JSON.parse(r.meta || '{}');
+  return {
+    id: r.id, path: r.path, language: r.language, kind: r.kind as ChunkKind, name: r.name, qualifiedName: r.qualifiedName,
+    startLine: r.startLine, endLine: r.endLine, title: r.title, text: r.text, signature: r.signature || undefined,
+    contentHash: r.contentHash, defines: [], references: [], ...meta,
+  };
+}
+
+/** A SQL string literal for LanceDB filters. */
+export function sqlString(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}
+
+export function sqlIn(column: string, values: string[]): string {
+  return `${column} IN (${values.map(sqlString).join(', ')})`;
+}

@@ -1,0 +1,154 @@
+// The on-disk index proper: LanceDB tables for chunks (text, title, metadata, vector), files
+// (what was indexed, at which content hash) and a vector cache keyed by content hash, which lets
+// renamed files and branch switches reuse vectors instead of re-embedding.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Connection, Table } from '@lancedb/lancedb';
+import { type ChunkRow, chunkSchema, type FileRow, fileSchema, sqlIn, vectorCacheSchema } from './rows';
+
+process.env.LANCEDB_LOG ??= 'error';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const lancedb = require('@lancedb/lancedb') as typeof import('@lancedb/lancedb');
+
+export class CorruptIndexError extends Error {}
+
+const BATCH = 500;
+
+function batches<T>(items: T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export class Store {
+  private constructor(
+    readonly dir: string,
+    readonly dim: number,
+    private readonly db: Connection,
+    private readonly chunks: Table,
+    private readonly files: Table,
+    private readonly vectors: Table,
+  ) {}
+
+  /** Opens (or creates) the tables. Anything unreadable is reported as a CorruptIndexError. */
+  static async open(dir: string, dim: number): Promise<Store> {
+    fs.mkdirSync(dir, { recursive: true });
+    try {
+      const db = await lancedb.connect(dir);
+      const names = new Set(await db.tableNames());
+      const open = async (name: string, schema: import('apache-arrow').Schema) =>
+        names.has(name) ? db.openTable(name) : db.createEmptyTable(name, schema, { mode: 'overwrite' });
+      const chunks = await open('chunks', chunkSchema(dim));
+      const files = await open('files', fileSchema());
+      const vectors = await open('vector_cache', vectorCacheSchema(dim));
+      // Touch every table so a damaged manifest or data file fails here, not mid-run.
+      await Promise.all([chunks.countRows(), files.countRows(), vectors.countRows()]);
+      await chunks.query().limit(1).toArray();
+      await files.query().limit(1).toArray();
+      return new Store(dir, dim, db, chunks, files, vectors);
+    } catch (err) {
+      throw new CorruptIndexError(`index at ${dir} is unreadable: ${(err as Error).message}`);
+    }
+  }
+
+  async loadFiles(): Promise<Map<string, FileRow>> {
+    const rows = (await this.files.query().toArray()) as FileRow[];
+    return new Map(rows.map((r) => [r.path, { ...r }]));
+  }
+
+  async deleteChunksOf(paths: string[]): Promise<void> {
+    for (const b of batches(paths)) await this.chunks.delete(sqlIn('path', b));
+  }
+
+  async addChunks(rows: ChunkRow[]): Promise<void> {
+    if (rows.length) await this.chunks.add(rows as unknown as Record<string, unknown>[]);
+  }
+
+  /** Rewrites whole chunk rows by id (used to attach vectors). */
+  async updateChunks(rows: ChunkRow[]): Promise<void> {
+    if (!rows.length) return;
+    await this.chunks.mergeInsert('id').whenMatchedUpdateAll().execute(rows as unknown as Record<string, unknown>[]);
+  }
+
+  async upsertFiles(rows: FileRow[]): Promise<void> {
+    if (!rows.length) return;
+    await this.files.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows as unknown as Record<string, unknown>[]);
+  }
+
+  async deleteFiles(paths: string[]): Promise<void> {
+    for (const b of batches(paths)) await this.files.delete(sqlIn('path', b));
+  }
+
+  async chunksOfPaths(paths: string[]): Promise<ChunkRow[]> {
+    const out: ChunkRow[] = [];
+    for (const b of batches(paths)) {
+      out.push(...((await this.chunks.query().where(sqlIn('path', b)).select(CHUNK_COLUMNS).toArray()) as ChunkRow[]));
+    }
+    return out;
+  }
+
+  async chunksByIds(ids: string[]): Promise<ChunkRow[]> {
+    const out: ChunkRow[] = [];
+    for (const b of batches(ids)) {
+      out.push(...((await this.chunks.query().where(sqlIn('id', b)).select(CHUNK_COLUMNS).toArray()) as ChunkRow[]));
+    }
+    return out;
+  }
+
+  async countChunks(filter?: string): Promise<number> {
+    return this.chunks.countRows(filter);
+  }
+
+  /** Chunks still waiting for a vector, in batches. */
+  async unembedded(limit: number): Promise<ChunkRow[]> {
+    return (await this.chunks.query().where('embedded = false').select(CHUNK_COLUMNS).limit(limit).toArray()) as ChunkRow[];
+  }
+
+  async cachedVectors(hashes: string[]): Promise<Map<string, Float32Array>> {
+    const found = new Map<string, Float32Array>();
+    const unique = [...new Set(hashes)];
+    for (const b of batches(unique)) {
+      const rows = await this.vectors.query().where(sqlIn('contentHash', b)).toArray();
+      for (const r of rows) found.set(r.contentHash as string, Float32Array.from(r.vector as ArrayLike<number>));
+    }
+    return found;
+  }
+
+  async cacheVectors(entries: { contentHash: string; vector: Float32Array }[]): Promise<void> {
+    if (!entries.length) return;
+    const rows = entries.map((e) => ({ contentHash: e.contentHash, vector: Array.from(e.vector) }));
+    await this.vectors.mergeInsert('contentHash').whenNotMatchedInsertAll().execute(rows);
+  }
+
+  async vectorSearch(vector: Float32Array, limit: number, where?: string): Promise<{ id: string; distance: number }[]> {
+    let q = this.chunks.vectorSearch(Array.from(vector)).distanceType('cosine').select(['id']).limit(limit);
+    q = q.where(where ? `embedded = true AND (${where})` : 'embedded = true');
+    const rows = await q.toArray();
+    return rows.map((r) => ({ id: r.id as string, distance: r._distance as number }));
+  }
+
+  /** Compacts small fragments and drops old versions; run after large updates. */
+  async optimize(): Promise<void> {
+    const older = new Date(Date.now() - 1000);
+    for (const t of [this.chunks, this.files, this.vectors]) await t.optimize({ cleanupOlderThan: older, deleteUnverified: true } as never);
+  }
+
+  close(): void {
+    for (const t of [this.chunks, this.files, this.vectors]) t.close();
+    this.db.close();
+  }
+
+  /** Removes the whole index folder (after corruption, or a model change). */
+  static destroy(dir: string): void {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const CHUNK_COLUMNS = [
+  'id', 'path', 'language', 'kind', 'name', 'qualifiedName', 'startLine', 'endLine', 'title', 'text', 'signature',
+  'contentHash', 'meta', 'embedded',
+];
+
+export function lanceDir(indexDir: string): string {
+  return path.join(indexDir, 'lance');
+}

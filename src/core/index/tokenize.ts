@@ -1,0 +1,64 @@
+// Code-aware tokenizing for keyword search: identifiers are kept whole and also split into their
+// camelCase / PascalCase / snake_case / kebab-case words, so "parse header" finds parseHeader and
+// parse_header, and "parseHeader" still matches exactly.
+
+const IDENT = /[A-Za-z_$][A-Za-z0-9_$]*(?:-[A-Za-z][A-Za-z0-9]*)*|[0-9]+[A-Za-z_][A-Za-z0-9_]*/g;
+
+/** Words of an identifier: `parseHTTPResponse2` → parse, HTTP, Response2; `get_user-id` → get, user, id. */
+export function splitIdentifier(id: string): string[] {
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_$\-]+/)
+    .filter(Boolean);
+}
+
+// Words so common in code or English that they only cost memory and time.
+const STOP = new Set(
+  ('a an and are as at be by for from has have if in into is it its of on or that the then this to was were will with ' +
+    'def self cls return const let var function true false none null undefined new else elif pass import export ' +
+    'end do fn func pub use mut static void int str string public private protected class interface').split(' '),
+);
+
+export function isStopWord(term: string): boolean {
+  return STOP.has(term);
+}
+
+/**
+ * A conservative English suffix stemmer: "parsing", "parsed", "parses" → "pars"; "headers" →
+ * "header"; "retries" → "retri". Applied to index and query alike. Hand-written because it must
+ * leave short words and identifiers' own spelling mostly alone, which general stemmers do not.
+ */
+export function stem(word: string): string {
+  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
+  let w = word;
+  if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'i';
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed')) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith('y')) w = w.slice(0, -1) + 'i';
+  if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1);
+  // "stopped" → "stopp" → "stop"
+  if (w.length > 3 && /([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+/** Tokens of a text for the index: whole identifiers plus their parts, lowercased. */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(IDENT)) {
+    const id = m[0];
+    const parts = splitIdentifier(id);
+    if (parts.length > 1) out.push(id);
+    for (const p of parts) if (p.length > 1 || parts.length === 1) out.push(p);
+  }
+  return out;
+}
+
+/** Lowercase, drop stop words and one-letter noise, stem plain words; identifiers stay as typed. */
+export function processTerm(term: string): string | null {
+  const t = term.toLowerCase();
+  if (t.length < 2 || STOP.has(t)) return null;
+  return /^[a-z]+$/.test(t) ? stem(t) : t;
+}

@@ -1,0 +1,66 @@
+// Built-in rules: what is never worth indexing (dependencies, builds, binaries, media, lockfiles)
+// and what must never be indexed unless the user says so explicitly (secrets).
+import ignore, { type Ignore } from 'ignore';
+
+export const DEFAULT_EXCLUDED_DIRS = [
+  '.git', '.hg', '.svn', '.bzr', 'CVS',
+  'node_modules', 'bower_components', 'jspm_packages', 'dist', 'build', 'out', 'target', 'vendor',
+  '.venv', 'venv', '__pycache__', '.mypy_cache', '.pytest_cache', '.ruff_cache', '.tox', '.nox',
+  '.godot', '.import', '.gradle', '.idea', '.vs', '.next', '.nuxt', '.svelte-kit', '.parcel-cache',
+  '.turbo', '.cache', 'coverage', '.nyc_output', '.terraform', 'Pods', 'DerivedData', '.coderag',
+];
+
+export const LOCKFILES = [
+  'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'bun.lock',
+  'Cargo.lock', 'poetry.lock', 'Pipfile.lock', 'uv.lock', 'pdm.lock', 'Gemfile.lock', 'composer.lock',
+  'go.sum', 'packages.lock.json', 'paket.lock', 'flake.lock', 'mix.lock', 'pubspec.lock', 'Podfile.lock',
+];
+
+export const BINARY_EXTENSIONS = [
+  // images, audio, video, fonts
+  'png', 'jpg', 'jpeg', 'gif', 'bmp', 'ico', 'icns', 'tif', 'tiff', 'webp', 'avif', 'heic', 'psd', 'xcf', 'svgz',
+  'exr', 'hdr', 'tga', 'dds', 'ktx', 'basis',
+  'mp3', 'wav', 'ogg', 'oga', 'flac', 'aac', 'm4a', 'opus', 'mid', 'midi',
+  'mp4', 'm4v', 'mov', 'avi', 'mkv', 'webm', 'ogv', 'wmv', 'flv',
+  'ttf', 'otf', 'woff', 'woff2', 'eot',
+  // archives, packages, compiled code, data blobs
+  'zip', 'gz', 'tgz', 'bz2', 'xz', 'zst', '7z', 'rar', 'tar', 'jar', 'war', 'ear', 'apk', 'aab', 'ipa',
+  'deb', 'rpm', 'dmg', 'iso', 'img', 'msi', 'pck', 'vsix', 'nupkg', 'whl', 'egg', 'crx',
+  'exe', 'dll', 'so', 'dylib', 'a', 'lib', 'o', 'obj', 'ko', 'bin', 'elf', 'wasm', 'node', 'pdb', 'ilk',
+  'class', 'pyc', 'pyo', 'pyd', 'beam', 'dex', 'rlib', 'rmeta',
+  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'epub',
+  'sqlite', 'sqlite3', 'db', 'mdb', 'parquet', 'arrow', 'feather', 'lance', 'npy', 'npz', 'pkl', 'pickle',
+  'h5', 'hdf5', 'onnx', 'pt', 'pth', 'ckpt', 'safetensors', 'tflite', 'pb',
+  'blend', 'fbx', 'glb', 'gltf', 'dae', '3ds', 'stl', 'ply', 'res', 'scn', 'ctex', 'stex',
+];
+
+export const GENERATED_PATTERNS = ['*.min.js', '*.min.mjs', '*.min.css', '*.map', '*.bundle.js', '*.chunk.js', '*.pb.go', '*_pb2.py', '*.designer.cs', '*.g.cs'];
+
+export const SECRET_PATTERNS = [
+  '.env', '.env.*', '*.env', '!.env.example', '!.env.sample', '!.env.template',
+  '*.pem', '*.key', '*.p12', '*.pfx', '*.jks', '*.keystore', '*.kdbx', '*.asc', '*.gpg',
+  'id_rsa*', 'id_dsa*', 'id_ecdsa*', 'id_ed25519*', '*.ppk',
+  '.netrc', '_netrc', '.pgpass', '.htpasswd', '.npmrc', '.pypirc', '.git-credentials', '.dockercfg',
+  'credentials', 'credentials.json', 'credentials.yml', 'credentials.yaml', '*credentials*.json',
+  'secrets.json', 'secrets.yml', 'secrets.yaml', 'secret.json', '*.secret', '*.secrets',
+  'service-account*.json', 'client_secret*.json', 'token.json', 'auth.json',
+];
+
+export interface Rule {
+  matcher: Ignore;
+  reason: 'default-exclude' | 'secret' | 'generated';
+}
+
+export function builtinRules(extraExcludes: string[] = []): Rule[] {
+  return [
+    { matcher: ignore().add(DEFAULT_EXCLUDED_DIRS.map((d) => `${d}/`)).add(LOCKFILES).add('*.import').add(extraExcludes), reason: 'default-exclude' },
+    { matcher: ignore().add(GENERATED_PATTERNS), reason: 'generated' },
+    { matcher: ignore().add(SECRET_PATTERNS), reason: 'secret' },
+  ];
+}
+
+const binaryExt = new Set(BINARY_EXTENSIONS);
+export function hasBinaryExtension(path: string): boolean {
+  const dot = path.lastIndexOf('.');
+  return dot > path.lastIndexOf('/') && binaryExt.has(path.slice(dot + 1).toLowerCase());
+}
