@@ -6,7 +6,7 @@ import type { LanguageSpec } from '../lang/spec';
 import type { Chunk, ChunkKind } from '../model';
 import { type Definition, findDefinitions, lastRow, outermost } from './definitions';
 import {
-  bodyOf, decoratorsOf, docstringOf, isAsync, parametersOf, returnTypeOf, signatureOf,
+  bodyOf, decoratorsOf, docstringOf, identifiersIn, isAsync, parametersOf, returnTypeOf, signatureOf,
   stripCommentMarkers, visibilityOf, walkDefinition,
 } from './metadata';
 import { type Part, type Segment, type TokenCounter, packSegments, segmentsAt } from './split';
@@ -52,7 +52,8 @@ export function chunkCode(
   const lines = source.split('\n');
   const all = findDefinitions(root, query, spec);
   const kept = all.filter(keep);
-  const stop = new Set(kept.map((d) => d.node.id));
+  const children = new Map<Definition, Definition[]>();
+  for (const d of kept) if (d.parent) children.set(d.parent, [...(children.get(d.parent) ?? []), d]);
   const moduleDoc = moduleDocOf(root, spec);
   const drafts: Draft[] = [];
   for (const def of kept) {
@@ -61,7 +62,7 @@ export function chunkCode(
       extendGroup(last, def, lines);
       continue;
     }
-    drafts.push(draftOf(def, kept, stop, source, lines, spec));
+    drafts.push(draftOf(def, children.get(def) ?? [], source, lines, spec));
   }
   const chunks: Chunk[] = [];
   for (const d of drafts) {
@@ -82,11 +83,18 @@ export function chunkCode(
           endLine: p.endRow + 1,
           text: p.text,
           part: parts.length > 1 ? { index: i + 1, count: parts.length } : undefined,
+          references: without(identifiersIn(p.text), d.meta.defines),
         }, moduleDoc),
       );
     });
   }
   return chunks;
+}
+
+function without(ids: string[], defined: string[] | undefined): string[] {
+  if (!defined?.length) return ids;
+  const set = new Set(defined);
+  return ids.filter((id) => !set.has(id));
 }
 
 function adjacent(group: Draft, def: Definition, spec: LanguageSpec): boolean {
@@ -108,26 +116,25 @@ function extendGroup(group: Draft, def: Definition, lines: string[]): void {
 
 function draftOf(
   def: Definition,
-  kept: Definition[],
-  stop: Set<number>,
+  members: Definition[],
   source: string,
   lines: string[],
   spec: LanguageSpec,
 ): Draft {
   const node = def.node;
   const outer = outermost(node, spec);
-  const inner = kept.filter((k) => k.parent === def).map((k) => k.node);
-  const walked = walkDefinition(node, source, spec, stop, inner);
   const isMember = !!def.parent && def.parent.kind === 'class';
   let kind: ChunkKind = def.kind === 'scope' ? 'declaration' : def.kind;
   if (kind === 'function' && !def.parent && def.qualifiedName.includes('.')) kind = 'method';
+  const inner = members.map((k) => k.node);
+  const walked = kind === 'function' || kind === 'method' ? walkDefinition(node, spec, inner) : { complexity: 1, generator: false };
   const defines = [def.name];
   const meta: Partial<Chunk> = {
     decorators: decoratorsOf(outer, node, spec),
     docstring: docstringOf(outer, node, spec),
     visibility: visibilityOf(node, def.name, isMember, spec),
     defines,
-    references: walked.identifiers.filter((id) => id !== def.name),
+    references: [],
   };
   const text = lines.slice(def.startRow, def.endRow + 1).join('\n');
   const body = bodyOf(node, spec);
@@ -149,7 +156,7 @@ function draftOf(
       segments: () => segmentsAt(lines, def.startRow, def.endRow, boundaries),
     };
   }
-  if (kind === 'class') return classDraft(def, kept, source, lines, spec, meta);
+  if (kind === 'class') return classDraft(def, members, source, lines, spec, meta);
   meta.signature = firstLine(lines[node.startPosition.row]);
   return {
     def, kind, name: def.name, qualifiedName: def.qualifiedName,
@@ -187,7 +194,7 @@ interface SummaryLine {
  */
 function classDraft(
   def: Definition,
-  kept: Definition[],
+  members: Definition[],
   source: string,
   lines: string[],
   spec: LanguageSpec,
@@ -196,7 +203,6 @@ function classDraft(
   const node = def.node;
   const body = bodyOf(node, spec);
   const summary: SummaryLine[] = [];
-  const members = kept.filter((d) => d.parent === def);
   const memberByOuter = new Map<number, Definition>();
   for (const m of members) memberByOuter.set(outermost(m.node, spec).id, m);
   const pushRows = (from: number, to: number) => {

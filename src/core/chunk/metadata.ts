@@ -137,26 +137,44 @@ export function isAsync(node: Node): boolean {
 }
 
 export interface Walked {
-  identifiers: string[];
   complexity: number;
   generator: boolean;
 }
 
+// Keywords and builtin words that are never interesting as "identifiers a chunk references".
+const NOT_IDENTIFIERS = new Set(
+  ('if elif else for while do in of is not and or return def class self cls this new var let const function async await ' +
+    'yield import from export default as with try except catch finally raise throw pass break continue lambda None True ' +
+    'False null undefined true false void typeof instanceof delete switch case static public private protected extends ' +
+    'implements interface type enum func var signal extends onready export tool match struct impl fn pub use mut mod ' +
+    'package go defer chan select namespace using virtual override sealed readonly get set end begin module then unless').split(' '),
+);
+
 /**
- * Identifiers, decision points and yields of a definition. The traversal runs inside the wasm
- * (descendantsOfType), which is several times faster than stepping a cursor from JS. Subtrees of
- * other chunks (`stop`: a class's methods) are left out by range.
+ * Identifiers a definition mentions, read from its text: cheap (no node objects per identifier)
+ * and good enough for search; precise references for the repo map come from tags.scm.
  */
-export function walkDefinition(node: Node, source: string, spec: LanguageSpec, stop: Set<number>, inner: Node[] = []): Walked {
-  const ranges = inner.filter((n) => stop.has(n.id)).map((n) => [n.startIndex, n.endIndex] as const);
-  const outside = (n: Node) => !ranges.some(([s, e]) => n.startIndex >= s && n.endIndex <= e);
+export function identifiersIn(text: string, limit = 300): string[] {
   const ids = new Set<string>();
-  for (const n of node.descendantsOfType(spec.identifierTypes)) {
-    if (n && outside(n)) {
-      ids.add(source.slice(n.startIndex, n.endIndex));
-      if (ids.size >= 400) break;
+  for (const m of text.matchAll(/[A-Za-z_$][A-Za-z0-9_$]*/g)) {
+    const id = m[0];
+    if (id.length > 1 && !NOT_IDENTIFIERS.has(id)) {
+      ids.add(id);
+      if (ids.size >= limit) break;
     }
   }
+  return [...ids];
+}
+
+/**
+ * Decision points and yields of a definition, counted inside the wasm (descendantsOfType returns
+ * only the few matching nodes). Subtrees of other chunks (`inner`: a class's methods) are left out.
+ */
+export function walkDefinition(node: Node, spec: LanguageSpec, inner: Node[] = []): Walked {
+  const ranges = inner.map((n) => [n.startIndex, n.endIndex] as const);
+  const outside = ranges.length
+    ? (n: Node) => { const s = n.startIndex; return !ranges.some(([a, b]) => s >= a && s < b); }
+    : () => true;
   let complexity = 1;
   const branching = [...spec.decisionTypes, ...(spec.booleanOperators ?? [])];
   for (const n of node.descendantsOfType(branching)) if (n && outside(n)) complexity++;
@@ -173,7 +191,7 @@ export function walkDefinition(node: Node, source: string, spec: LanguageSpec, s
       }
     }
   }
-  return { identifiers: [...ids], complexity, generator };
+  return { complexity, generator };
 }
 
 export function visibilityOf(node: Node, name: string, isMember: boolean, spec: LanguageSpec): Visibility | undefined {

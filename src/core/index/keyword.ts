@@ -1,152 +1,336 @@
-// The keyword side of hybrid search: MiniSearch (BM25) over name, qualified name, signature,
-// identifiers, path and text, with the code-aware tokenizer. Persisted as one JSON file next to
-// the LanceDB data, written atomically; it remembers which content of each file it holds so it
-// can catch up with the store after a crash instead of being rebuilt.
+// The keyword side of hybrid search: a BM25F inverted index over three fields — symbol (name,
+// qualified name, signature, defined identifiers), text, path — fed with the code-aware terms of
+// terms.ts. Hand-written, not MiniSearch: on the Python standard library (72.5k chunks) MiniSearch
+// took 7.7 s to build, 3.3 s to save, 3.6 s to load and ~250 MB of heap; this index builds in a
+// fraction of that, saves and loads a compact binary file, and updates per file in place.
 import * as fs from 'node:fs';
-import MiniSearch, { type SearchResult } from 'minisearch';
-import type { Chunk } from '../model';
-import { processTerm, tokenize } from './tokenize';
+import { FIELDS, type ChunkTerms, queryTerms } from './terms';
 
-export interface KeywordDoc {
+export interface DocInfo {
   id: string;
   path: string;
   kind: string;
   language: string;
   name: string;
   qualifiedName: string;
-  signature: string;
-  identifiers: string;
-  text: string;
 }
 
-export interface KeywordHit {
-  id: string;
+export interface KeywordHit extends DocInfo {
   score: number;
-  path: string;
-  kind: string;
-  language: string;
-  qualifiedName: string;
-  terms: string[];
-}
-
-const FORMAT = 1;
-
-const options = {
-  idField: 'id',
-  fields: ['name', 'qualifiedName', 'signature', 'identifiers', 'path', 'text'],
-  storeFields: ['path', 'kind', 'language', 'qualifiedName'],
-  tokenize,
-  processTerm,
-  searchOptions: { tokenize, processTerm },
-};
-
-export function keywordDoc(c: Chunk): KeywordDoc {
-  return {
-    id: c.id, path: c.path, kind: c.kind, language: c.language, name: c.name, qualifiedName: c.qualifiedName,
-    signature: c.signature ?? '',
-    identifiers: [...(c.defines ?? []), ...(c.references ?? [])].join(' '),
-    // The docstring is part of the text already for code; for a split part it may not be.
-    text: c.text,
-  };
+  /** Query terms this document matched (prefix matches count for their query term). */
+  matched: number;
 }
 
 export interface KeywordSearchOptions {
   limit?: number;
-  filter?: (hit: { path: string; kind: string; language: string }) => boolean;
-  boost?: Partial<Record<keyof KeywordDoc, number>>;
+  filter?: (doc: DocInfo) => boolean;
+  /** Multipliers per field; defaults favour the symbol field. */
+  boost?: Partial<Record<(typeof FIELDS)[number], number>>;
+  prefix?: boolean;
 }
 
-export class KeywordIndex {
-  private ms: MiniSearch<KeywordDoc>;
-  /** Chunk ids per path, to replace a file's chunks. */
-  private readonly idsByPath = new Map<string, string[]>();
-  /** Content hash (sha256) of each file as this index holds it. */
-  readonly fileShas = new Map<string, string>();
-  private dirty = false;
+const K1 = 1.2;
+const B = 0.75;
+const PREFIX_WEIGHT = 0.4;
+const DEFAULT_BOOST = { symbol: 3, text: 1, path: 1.5 };
 
-  private constructor(ms?: MiniSearch<KeywordDoc>) {
-    this.ms = ms ?? new MiniSearch<KeywordDoc>(options);
+class Postings {
+  constructor(public docs: Uint32Array, public tfs: Uint16Array, public n: number) {}
+
+  static empty(): Postings {
+    return new Postings(new Uint32Array(4), new Uint16Array(4), 0);
   }
+
+  push(doc: number, tf: number): void {
+    if (this.n === this.docs.length) {
+      const docs = new Uint32Array(Math.max(4, this.n * 2));
+      docs.set(this.docs.subarray(0, this.n));
+      const tfs = new Uint16Array(docs.length);
+      tfs.set(this.tfs.subarray(0, this.n));
+      this.docs = docs;
+      this.tfs = tfs;
+    }
+    this.docs[this.n] = doc;
+    this.tfs[this.n] = Math.min(tf, 65535);
+    this.n++;
+  }
+}
+
+const FORMAT = 2;
+
+export class KeywordIndex {
+  private docs: (DocInfo | null)[] = [];
+  private lengths: number[][] = FIELDS.map(() => []);
+  private lengthSums = FIELDS.map(() => 0);
+  private dict: Map<string, Postings>[] = FIELDS.map(() => new Map());
+  private sorted: (string[] | undefined)[] = FIELDS.map(() => undefined);
+  private readonly docsByPath = new Map<string, number[]>();
+  /** Content hash (sha256) of each file as this index holds it, to catch up after a crash. */
+  readonly fileShas = new Map<string, string>();
+  private live = 0;
+  private dirty = false;
 
   static empty(): KeywordIndex {
     return new KeywordIndex();
   }
 
-  /** Loads a persisted index; undefined when missing or unreadable (the caller rebuilds). */
-  static load(file: string): KeywordIndex | undefined {
-    if (!fs.existsSync(file)) return undefined;
-    try {
-      const data = JSON.parse(fs.readFileSync(file, 'utf8'));
-      if (data.format !== FORMAT) return undefined;
-      const k = new KeywordIndex(MiniSearch.loadJS<KeywordDoc>(data.index, options));
-      for (const [p, ids] of Object.entries(data.idsByPath as Record<string, string[]>)) k.idsByPath.set(p, ids);
-      for (const [p, sha] of Object.entries(data.fileShas as Record<string, string>)) k.fileShas.set(p, sha);
-      return k;
-    } catch {
-      return undefined;
-    }
-  }
-
   get size(): number {
-    return this.ms.documentCount;
+    return this.live;
   }
 
   get isDirty(): boolean {
     return this.dirty;
   }
 
-  /** Replaces everything held for `path` by `chunks`. */
-  setFile(path: string, sha: string, chunks: Chunk[]): void {
+  paths(): string[] {
+    return [...this.fileShas.keys()];
+  }
+
+  /** Replaces what the index holds for `path`. */
+  setFile(path: string, sha: string, docs: { info: DocInfo; terms: ChunkTerms }[]): void {
     this.removeFile(path);
-    if (chunks.length) {
-      this.ms.addAll(chunks.map(keywordDoc));
-      this.idsByPath.set(path, chunks.map((c) => c.id));
+    const numbers: number[] = [];
+    for (const { info, terms } of docs) {
+      const docNo = this.docs.length;
+      this.docs.push(info);
+      numbers.push(docNo);
+      FIELDS.forEach((_, f) => {
+        const len = terms.lengths[f] ?? 0;
+        this.lengths[f].push(len);
+        this.lengthSums[f] += len;
+        const pairs = terms.fields[f] ?? [];
+        const dict = this.dict[f];
+        for (let i = 0; i < pairs.length; i += 2) {
+          const term = pairs[i] as string;
+          let p = dict.get(term);
+          if (!p) {
+            p = Postings.empty();
+            dict.set(term, p);
+            this.sorted[f] = undefined;
+          }
+          p.push(docNo, pairs[i + 1] as number);
+        }
+      });
+      this.live++;
     }
+    if (numbers.length) this.docsByPath.set(path, numbers);
     this.fileShas.set(path, sha);
     this.dirty = true;
   }
 
   removeFile(path: string): void {
-    const ids = this.idsByPath.get(path);
-    if (ids) {
-      for (const id of ids) if (this.ms.has(id)) this.ms.discard(id);
-      this.idsByPath.delete(path);
+    const numbers = this.docsByPath.get(path);
+    if (numbers) {
+      for (const d of numbers) {
+        if (!this.docs[d]) continue;
+        this.docs[d] = null;
+        FIELDS.forEach((_, f) => (this.lengthSums[f] -= this.lengths[f][d]));
+        this.live--;
+      }
+      this.docsByPath.delete(path);
     }
     if (this.fileShas.delete(path)) this.dirty = true;
+    // Deleted documents keep their postings until enough pile up to rebuild.
+    const dead = this.docs.length - this.live;
+    if (dead > 2000 && dead > this.live) this.compact();
   }
 
-  paths(): string[] {
-    return [...this.fileShas.keys()];
+  /** Renumbers documents without the deleted ones and rebuilds postings. */
+  compact(): void {
+    const remap = new Int32Array(this.docs.length).fill(-1);
+    const docs: DocInfo[] = [];
+    const lengths: number[][] = FIELDS.map(() => []);
+    this.docs.forEach((d, i) => {
+      if (!d) return;
+      remap[i] = docs.length;
+      docs.push(d);
+      FIELDS.forEach((_, f) => lengths[f].push(this.lengths[f][i]));
+    });
+    this.dict = this.dict.map((dict) => {
+      const next = new Map<string, Postings>();
+      for (const [term, p] of dict) {
+        const q = Postings.empty();
+        for (let i = 0; i < p.n; i++) if (remap[p.docs[i]] >= 0) q.push(remap[p.docs[i]], p.tfs[i]);
+        if (q.n) next.set(term, q);
+      }
+      return next;
+    });
+    for (const [path, numbers] of this.docsByPath) this.docsByPath.set(path, numbers.map((n) => remap[n]).filter((n) => n >= 0));
+    this.docs = docs;
+    this.lengths = lengths;
+    this.sorted = FIELDS.map(() => undefined);
+    this.dirty = true;
+  }
+
+  /** Terms of `field` starting with `prefix` (sorted term list, binary search). */
+  private expand(f: number, prefix: string, max = 24): string[] {
+    let sorted = this.sorted[f];
+    if (!sorted) sorted = this.sorted[f] = [...this.dict[f].keys()].sort();
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < sorted.length && out.length < max && sorted[i].startsWith(prefix); i++) {
+      if (sorted[i] !== prefix) out.push(sorted[i]);
+    }
+    return out;
   }
 
   search(query: string, opts: KeywordSearchOptions = {}): KeywordHit[] {
-    const results: SearchResult[] = this.ms.search(query, {
-      boost: { name: 4, qualifiedName: 3, signature: 2, identifiers: 1.5, path: 1.5, text: 1, ...opts.boost },
-      combineWith: 'OR',
-      // Prefix and fuzzy matching on short terms costs seconds on large indexes: gate by length.
-      prefix: (term) => term.length >= 4,
-      fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
-      maxFuzzy: 2,
-      filter: opts.filter ? (r) => opts.filter!(r as unknown as KeywordHit) : undefined,
+    const terms = queryTerms(query);
+    if (!terms.length || !this.live) return [];
+    const boost = { ...DEFAULT_BOOST, ...opts.boost };
+    const scores = new Map<number, number>();
+    const matched = new Map<number, number>();
+    const n = this.live;
+    terms.forEach((term, qi) => {
+      const bit = 1 << Math.min(qi, 30);
+      FIELDS.forEach((field, f) => {
+        const avg = this.lengthSums[f] / n || 1;
+        const variants: [string, number][] = [[term, 1]];
+        if (opts.prefix !== false && term.length >= 4 && field !== 'path') {
+          for (const t of this.expand(f, term)) variants.push([t, PREFIX_WEIGHT * (term.length / t.length)]);
+        }
+        for (const [t, weight] of variants) {
+          const p = this.dict[f].get(t);
+          if (!p) continue;
+          const idf = Math.log(1 + (n - p.n + 0.5) / (p.n + 0.5));
+          const w = boost[field] * weight * idf;
+          const lengths = this.lengths[f];
+          for (let i = 0; i < p.n; i++) {
+            const d = p.docs[i];
+            if (!this.docs[d]) continue;
+            const tf = p.tfs[i];
+            const s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[d]) / avg));
+            scores.set(d, (scores.get(d) ?? 0) + s);
+            matched.set(d, (matched.get(d) ?? 0) | bit);
+          }
+        }
+      });
     });
-    const limit = opts.limit ?? 50;
-    return results.slice(0, limit).map((r) => ({
-      id: r.id as string, score: r.score, path: r.path, kind: r.kind, language: r.language,
-      qualifiedName: r.qualifiedName, terms: r.terms,
-    }));
+    const hits: KeywordHit[] = [];
+    for (const [d, score] of scores) {
+      const info = this.docs[d]!;
+      if (opts.filter && !opts.filter(info)) continue;
+      hits.push({ ...info, score, matched: popcount(matched.get(d) ?? 0) });
+    }
+    hits.sort((a, b) => b.score - a.score);
+    return hits.slice(0, opts.limit ?? 50);
   }
 
-  /** Atomic write: a killed process leaves the previous file intact. */
+  /** Binary file: a JSON header (documents, terms, offsets) then the postings arrays. Atomic. */
   save(file: string): void {
+    if (this.docs.length - this.live > this.live * 0.1) this.compact();
+    const fieldsHeader: { terms: string[]; counts: number[] }[] = [];
+    let total = 0;
+    for (const dict of this.dict) {
+      const terms: string[] = [];
+      const counts: number[] = [];
+      // Sorted on disk so a loaded index can expand prefixes without sorting again.
+      for (const t of [...dict.keys()].sort()) {
+        const p = dict.get(t)!;
+        terms.push(t);
+        counts.push(p.n);
+        total += p.n;
+      }
+      fieldsHeader.push({ terms, counts });
+    }
+    const header = Buffer.from(
+      JSON.stringify({
+        format: FORMAT,
+        docs: this.docs.map((d) => (d ? [d.id, d.path, d.kind, d.language, d.name, d.qualifiedName] : null)),
+        lengths: this.lengths,
+        fileShas: Object.fromEntries(this.fileShas),
+        fields: fieldsHeader,
+      }),
+    );
+    const docs = new Uint32Array(total);
+    const tfs = new Uint16Array(total);
+    let at = 0;
+    for (let f = 0; f < this.dict.length; f++) {
+      for (const t of fieldsHeader[f].terms) {
+        const p = this.dict[f].get(t)!;
+        docs.set(p.docs.subarray(0, p.n), at);
+        tfs.set(p.tfs.subarray(0, p.n), at);
+        at += p.n;
+      }
+    }
+    const len = Buffer.alloc(8);
+    len.writeUInt32LE(header.length, 0);
+    len.writeUInt32LE(total, 4);
     const tmp = `${file}.${process.pid}.tmp`;
-    const data = {
-      format: FORMAT,
-      idsByPath: Object.fromEntries(this.idsByPath),
-      fileShas: Object.fromEntries(this.fileShas),
-      index: this.ms.toJSON(),
-    };
-    fs.writeFileSync(tmp, JSON.stringify(data));
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      for (const part of [len, header, Buffer.from(docs.buffer), Buffer.from(tfs.buffer)]) fs.writeSync(fd, part);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, file);
     this.dirty = false;
   }
+
+  /** Undefined when missing, from an older format, or damaged (the caller rebuilds it). */
+  static load(file: string): KeywordIndex | undefined {
+    let buf: Buffer;
+    try {
+      buf = fs.readFileSync(file);
+    } catch {
+      return undefined;
+    }
+    try {
+      const headerLen = buf.readUInt32LE(0);
+      const total = buf.readUInt32LE(4);
+      const h = JSON.parse(buf.subarray(8, 8 + headerLen).toString('utf8'));
+      if (h.format !== FORMAT) return undefined;
+      const start = 8 + headerLen;
+      if (buf.length !== start + total * 6) return undefined;
+      // Copy into aligned buffers: typed arrays over the file buffer need 4-byte alignment.
+      const docs = new Uint32Array(total);
+      Buffer.from(docs.buffer).set(buf.subarray(start, start + total * 4));
+      const tfs = new Uint16Array(total);
+      Buffer.from(tfs.buffer).set(buf.subarray(start + total * 4, start + total * 6));
+      const k = new KeywordIndex();
+      k.docs = (h.docs as (string[] | null)[]).map((d) =>
+        d ? { id: d[0], path: d[1], kind: d[2], language: d[3], name: d[4], qualifiedName: d[5] } : null,
+      );
+      k.lengths = h.lengths;
+      k.lengthSums = k.lengths.map((ls) => ls.reduce((a, b, i) => (k.docs[i] ? a + b : a), 0));
+      k.live = k.docs.filter(Boolean).length;
+      k.docs.forEach((d, i) => {
+        if (!d) return;
+        const list = k.docsByPath.get(d.path);
+        if (list) list.push(i);
+        else k.docsByPath.set(d.path, [i]);
+      });
+      for (const [p, sha] of Object.entries(h.fileShas as Record<string, string>)) k.fileShas.set(p, sha);
+      let at = 0;
+      k.sorted = (h.fields as { terms: string[] }[]).map((f) => f.terms);
+      k.dict = (h.fields as { terms: string[]; counts: number[] }[]).map(({ terms, counts }) => {
+        const dict = new Map<string, Postings>();
+        terms.forEach((t, i) => {
+          const c = counts[i];
+          dict.set(t, new Postings(docs.subarray(at, at + c), tfs.subarray(at, at + c), c));
+          at += c;
+        });
+        return dict;
+      });
+      return at === total ? k : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function popcount(x: number): number {
+  let c = 0;
+  while (x) {
+    x &= x - 1;
+    c++;
+  }
+  return c;
 }

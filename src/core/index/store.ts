@@ -104,6 +104,11 @@ export class Store {
     return (await this.chunks.query().where('embedded = false').select(CHUNK_COLUMNS).limit(limit).toArray()) as ChunkRow[];
   }
 
+  async unembeddedIds(): Promise<string[]> {
+    const rows = await this.chunks.query().where('embedded = false').select(['id']).toArray();
+    return rows.map((r) => r.id as string);
+  }
+
   async cachedVectors(hashes: string[]): Promise<Map<string, Float32Array>> {
     const found = new Map<string, Float32Array>();
     const unique = [...new Set(hashes)];
@@ -120,11 +125,11 @@ export class Store {
     await this.vectors.mergeInsert('contentHash').whenNotMatchedInsertAll().execute(rows);
   }
 
-  async vectorSearch(vector: Float32Array, limit: number, where?: string): Promise<{ id: string; distance: number }[]> {
-    let q = this.chunks.vectorSearch(Array.from(vector)).distanceType('cosine').select(['id']).limit(limit);
+  async vectorSearch(vector: Float32Array, limit: number, where?: string): Promise<{ id: string; path: string; distance: number }[]> {
+    let q = this.chunks.vectorSearch(Array.from(vector)).distanceType('cosine').select(['id', 'path']).limit(limit);
     q = q.where(where ? `embedded = true AND (${where})` : 'embedded = true');
     const rows = await q.toArray();
-    return rows.map((r) => ({ id: r.id as string, distance: r._distance as number }));
+    return rows.map((r) => ({ id: r.id as string, path: r.path as string, distance: r._distance as number }));
   }
 
   /** Compacts small fragments and drops old versions; run after large updates. */

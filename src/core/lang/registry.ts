@@ -4,8 +4,15 @@ import type { LanguageSpec } from './spec';
 import { python } from './python';
 import { javascript, typescript, tsx } from './javascript';
 import { gdscript } from './gdscript';
+import { go } from './go';
+import { rust } from './rust';
+import { java } from './java';
+import { c } from './c';
+import { cpp } from './cpp';
+import { csharp } from './csharp';
+import { ruby } from './ruby';
 
-export const languages: LanguageSpec[] = [python, javascript, typescript, tsx, gdscript];
+export const languages: LanguageSpec[] = [python, javascript, typescript, tsx, gdscript, go, rust, java, c, cpp, csharp, ruby];
 
 const byExtension = new Map<string, LanguageSpec>();
 const byFileName = new Map<string, LanguageSpec>();

@@ -35,7 +35,7 @@ export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
       const language = await Language.load(grammarPath(spec.grammar.package, spec.grammar.file));
       const parser = new Parser();
       parser.setLanguage(language);
-      const chunks = new Query(language, readQuery(spec.queries, 'chunks.scm'));
+      const chunks = new Query(language, readQuery(spec.queries, 'chunks.scm') || ';');
       const tagsSource = [...(spec.tagsIncludes ?? []), spec.queries].map((f) => readQuery(f, 'tags.scm')).join('\n');
       const tags = new Query(language, tagsSource);
       return { spec, language, parser, chunks, tags };

@@ -6,6 +6,7 @@ import { chunkFile, type ChunkOptions } from '../chunk/chunk-file';
 import { decodeSource } from '../scan/content';
 import type { Chunk, SkipReason } from '../model';
 import { extractTags, type Tag } from '../repomap/tags';
+import { chunkTerms, type ChunkTerms } from '../index/terms';
 
 export interface ParseRequest {
   path: string;
@@ -26,6 +27,8 @@ export type ParseResult =
       mtimeMs: number;
       language: string;
       chunks: Chunk[];
+      /** Keyword terms of each chunk, same order: tokenizing here keeps it off the index thread. */
+      terms: ChunkTerms[];
       tags?: Tag[];
       fallback?: string;
       syntaxErrors?: boolean;
@@ -61,6 +64,7 @@ export async function parseOne(req: ParseRequest, opts: ChunkOptions): Promise<P
   const r = parsed.result;
   return {
     path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunks: r.chunks,
+    terms: r.chunks.map(chunkTerms),
     tags, fallback: r.fallback, syntaxErrors: r.syntaxErrors, note: decoded.note, parseMs: performance.now() - t0,
   };
 }

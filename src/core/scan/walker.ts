@@ -62,38 +62,69 @@ function gitignored(stack: IgnoreFile[], rel: string, isDir: boolean): IgnoreFil
   return undefined;
 }
 
-export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult {
-  const maxBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const builtins: Rule[] = builtinRules(opts.extraExcludes);
-  const files: ScannedFile[] = [];
-  const skipped: SkippedFile[] = [];
-  const rootStack: IgnoreFile[] = [];
-  const exclude = readIgnoreFile(path.join(root, '.git', 'info', 'exclude'), '', '.git/info/exclude');
-  if (exclude) rootStack.push(exclude);
-  const coderag = readIgnoreFile(path.join(root, '.coderagignore'), '', '.coderagignore');
-  // A negation in .coderagignore may name a folder that .gitignore or the defaults hide: we must
-  // then walk into it. Only negations that spell out a folder prefix open one (not `!*.gd`).
-  const reopen = (coderag?.patterns ?? []).filter((p) => p.startsWith('!')).map((p) => p.slice(1).replace(/^\//, ''));
-  const mayReopen = (rel: string) => reopen.some((p) => p.startsWith(rel + '/') || p === rel || p === rel + '/');
+/** All ignore rules of one workspace, with per-folder .gitignore files read on demand. */
+class Rules {
+  private readonly builtins: Rule[];
+  private readonly rootStack: IgnoreFile[] = [];
+  private readonly coderag?: IgnoreFile;
+  private readonly reopen: string[];
+  private readonly stacks = new Map<string, IgnoreFile[]>();
 
-  const decide = (rel: string, isDir: boolean, stack: IgnoreFile[]): SkippedFile | undefined => {
-    const own = coderag?.matcher.test(rel + (isDir ? '/' : ''));
+  constructor(private readonly root: string, opts: ScanOptions) {
+    this.builtins = builtinRules(opts.extraExcludes);
+    const exclude = readIgnoreFile(path.join(root, '.git', 'info', 'exclude'), '', '.git/info/exclude');
+    if (exclude) this.rootStack.push(exclude);
+    this.coderag = readIgnoreFile(path.join(root, '.coderagignore'), '', '.coderagignore');
+    // A negation in .coderagignore may name a folder that .gitignore or the defaults hide: we must
+    // then walk into it. Only negations that spell out a folder prefix open one (not `!*.gd`).
+    this.reopen = (this.coderag?.patterns ?? []).filter((p) => p.startsWith('!')).map((p) => p.slice(1).replace(/^\//, ''));
+  }
+
+  private mayReopen(rel: string): boolean {
+    return this.reopen.some((p) => p.startsWith(rel + '/') || p === rel || p === rel + '/');
+  }
+
+  /** Ignore files that apply inside `relDir`: root rules plus each folder's .gitignore down to it. */
+  stackFor(relDir: string): IgnoreFile[] {
+    const cached = this.stacks.get(relDir);
+    if (cached) return cached;
+    const parent = relDir ? this.stackFor(relDir.includes('/') ? relDir.slice(0, relDir.lastIndexOf('/')) : '') : this.rootStack;
+    const gi = readIgnoreFile(path.join(this.root, relDir, '.gitignore'), relDir, relDir ? `${relDir}/.gitignore` : '.gitignore');
+    const stack = gi ? [...parent, gi] : parent;
+    this.stacks.set(relDir, stack);
+    return stack;
+  }
+
+  decide(rel: string, isDir: boolean): SkippedFile | undefined {
+    const stack = this.stackFor(rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '');
+    const own = this.coderag?.matcher.test(rel + (isDir ? '/' : ''));
     if (own?.unignored) return undefined;
     if (own?.ignored) return { path: rel, reason: 'ignored', detail: 'rule in .coderagignore' };
+    const reopen = isDir && this.mayReopen(rel);
     const git = gitignored(stack, rel, isDir);
-    if (git && !(isDir && mayReopen(rel))) return { path: rel, reason: 'ignored', detail: `rule in ${git.source}` };
-    for (const rule of builtins) {
-      if (rule.matcher.ignores(rel + (isDir ? '/' : ''))) {
-        if (isDir && mayReopen(rel)) return undefined;
-        return { path: rel, reason: rule.reason, detail: 'built-in rule' };
-      }
+    if (git && !reopen) return { path: rel, reason: 'ignored', detail: `rule in ${git.source}` };
+    if (reopen) return undefined;
+    for (const rule of this.builtins) {
+      if (rule.matcher.ignores(rel + (isDir ? '/' : ''))) return { path: rel, reason: rule.reason, detail: 'built-in rule' };
     }
-    if (git && !isDir) return { path: rel, reason: 'ignored', detail: `rule in ${git.source}` };
     return undefined;
-  };
+  }
+}
 
-  const visited = new Set<string>();
-  const walk = (absDir: string, relDir: string, stack: IgnoreFile[]) => {
+function fileChecks(rel: string, stat: fs.Stats, abs: string, opts: ScanOptions): { file?: ScannedFile; skipped?: SkippedFile } {
+  const maxBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  if (hasBinaryExtension(rel)) return { skipped: { path: rel, reason: 'binary', detail: 'binary or media file type' } };
+  if (opts.codeOnly && opts.isDocumentation?.(rel)) return { skipped: { path: rel, reason: 'documentation', detail: 'code-only mode' } };
+  if (stat.size > maxBytes) return { skipped: { path: rel, reason: 'too-large', detail: `${stat.size} bytes > limit ${maxBytes}` } };
+  return { file: { path: rel, absPath: abs, size: stat.size, mtimeMs: Math.floor(stat.mtimeMs) } };
+}
+
+export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult {
+  const rules = new Rules(root, opts);
+  const files: ScannedFile[] = [];
+  const skipped: SkippedFile[] = [];
+  const ancestors = new Set<string>();
+  const walk = (absDir: string, relDir: string) => {
     let real: string;
     try {
       real = fs.realpathSync(absDir);
@@ -101,18 +132,18 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
       skipped.push({ path: relDir || '.', reason: 'unreadable', detail: 'cannot resolve folder' });
       return;
     }
-    if (visited.has(real)) {
-      skipped.push({ path: relDir, reason: 'symlink-loop', detail: `already visited as ${real}` });
+    // A symlink back to a folder we are inside would recurse forever.
+    if (ancestors.has(real)) {
+      skipped.push({ path: relDir + '/', reason: 'symlink-loop', detail: `links back to ${real}` });
       return;
     }
-    visited.add(real);
-    const gi = readIgnoreFile(path.join(absDir, '.gitignore'), relDir, relDir ? `${relDir}/.gitignore` : '.gitignore');
-    const here = gi ? [...stack, gi] : stack;
+    ancestors.add(real);
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(absDir, { withFileTypes: true });
     } catch (err) {
       skipped.push({ path: relDir || '.', reason: 'unreadable', detail: (err as NodeJS.ErrnoException).code ?? String(err) });
+      ancestors.delete(real);
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -133,38 +164,52 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
         }
       }
       if (!isDir && !isFile) continue; // sockets, fifos, devices
-      const skip = decide(rel, isDir, here);
+      const skip = rules.decide(rel, isDir);
       if (skip) {
         skipped.push(isDir ? { ...skip, path: rel + '/' } : skip);
         continue;
       }
       if (isDir) {
-        walk(abs, rel, here);
+        walk(abs, rel);
         continue;
       }
       if (e.name === '.gitignore' || e.name === '.coderagignore') continue;
-      if (hasBinaryExtension(rel)) {
-        skipped.push({ path: rel, reason: 'binary', detail: 'binary or media file type' });
-        continue;
-      }
-      if (opts.codeOnly && opts.isDocumentation?.(rel)) {
-        skipped.push({ path: rel, reason: 'documentation', detail: 'code-only mode' });
-        continue;
-      }
       try {
         stat ??= fs.statSync(abs);
       } catch (err) {
         skipped.push({ path: rel, reason: 'unreadable', detail: (err as NodeJS.ErrnoException).code ?? String(err) });
         continue;
       }
-      if (stat.size > maxBytes) {
-        skipped.push({ path: rel, reason: 'too-large', detail: `${stat.size} bytes > limit ${maxBytes}` });
-        continue;
-      }
-      files.push({ path: rel, absPath: abs, size: stat.size, mtimeMs: Math.floor(stat.mtimeMs) });
+      const r = fileChecks(rel, stat, abs, opts);
+      if (r.file) files.push(r.file);
+      else skipped.push(r.skipped!);
     }
-    visited.delete(real);
+    ancestors.delete(real);
   };
-  walk(root, '', rootStack);
+  walk(root, '');
   return { files, skipped };
+}
+
+/** The same decision as scanWorkspace, for one path (the watcher's changes). */
+export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { file?: ScannedFile; skipped?: SkippedFile } {
+  const rules = new Rules(root, opts);
+  const parts = rel.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const dir = parts.slice(0, i).join('/');
+    const skip = rules.decide(dir, true);
+    if (skip) return { skipped: { ...skip, path: rel, detail: `${skip.detail} (folder ${dir}/)` } };
+  }
+  const abs = path.join(root, rel);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(abs);
+  } catch {
+    return {};
+  }
+  if (!stat.isFile()) return {};
+  const skip = rules.decide(rel, false);
+  if (skip) return { skipped: skip };
+  const name = parts[parts.length - 1];
+  if (name === '.gitignore' || name === '.coderagignore') return {};
+  return fileChecks(rel, stat, abs, opts);
 }

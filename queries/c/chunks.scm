@@ -1,0 +1,1 @@
+; Chunk boundaries for c: to be written.

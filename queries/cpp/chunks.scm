@@ -1,0 +1,1 @@
+; Chunk boundaries for cpp: to be written.

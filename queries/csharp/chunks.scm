@@ -1,0 +1,1 @@
+; Chunk boundaries for csharp: to be written.

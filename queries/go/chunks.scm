@@ -1,0 +1,1 @@
+; Chunk boundaries for go: to be written.

@@ -1,0 +1,1 @@
+; Chunk boundaries for java: to be written.

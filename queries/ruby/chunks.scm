@@ -1,0 +1,1 @@
+; Chunk boundaries for ruby: to be written.

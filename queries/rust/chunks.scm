@@ -1,0 +1,1 @@
+; Chunk boundaries for rust: to be written.

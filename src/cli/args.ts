@@ -1,0 +1,15 @@
+// Command-line parsing on node:util's parseArgs: every command takes --root and --json.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export const commonOptions = {
+  root: { type: 'string' },
+  'index-dir': { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  model: { type: 'string' },
+  'no-embeddings': { type: 'boolean', default: false },
+} satisfies ParseArgsConfig['options'];
+
+export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
+  return parseArgs({ args: argv, options: { ...commonOptions, ...options }, allowPositionals: true, strict: true });
+}

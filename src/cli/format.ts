@@ -1,0 +1,31 @@
+// Human-readable output for the CLI; --json prints the raw objects instead.
+import type { IndexReport } from '../core/index/code-index';
+import type { SearchResult } from '../core/search/hybrid';
+
+export function summary(r: IndexReport): Record<string, number> {
+  return { indexed: r.indexed, unchanged: r.unchanged, deleted: r.deleted, chunks: r.chunks };
+}
+
+export function formatReport(r: IndexReport): string {
+  const lines = [JSON.stringify(summary(r)).replace(/"/g, '').replace(/,/g, ', ').replace(/:/g, ': ')];
+  if (r.embedded || r.reusedVectors) lines.push(`vectors: ${r.embedded} embedded, ${r.reusedVectors} reused by content hash`);
+  if (r.skipped) lines.push(`skipped: ${r.skipped} files (coderag status --skipped lists them with their reasons)`);
+  if (r.fallbacks.length) lines.push(`line windows instead of a parse: ${r.fallbacks.length} files`);
+  if (r.errors.length) lines.push(...r.errors.slice(0, 20).map((e) => `error: ${e.path}: ${e.error}`));
+  if (r.rebuilt) lines.push(`index rebuilt: ${r.rebuilt}`);
+  if (r.embeddingError) lines.push(`embeddings unavailable, keyword search still works: ${r.embeddingError}`);
+  const t = r.timings;
+  lines.push(`time: ${((t.totalMs ?? 0) / 1000).toFixed(1)} s (scan ${t.scanMs} ms, parse ${t.parseMs} ms, save ${t.saveMs} ms${t.embedMs !== undefined ? `, embed ${t.embedMs} ms` : ''})`);
+  return lines.join('\n');
+}
+
+export function formatResults(results: SearchResult[]): string {
+  if (!results.length) return 'no results';
+  return results
+    .map((r, i) => {
+      const head = `${i + 1}. ${r.path}:${r.startLine}-${r.endLine}  ${r.kind} ${r.qualifiedName}  (${r.score.toFixed(3)})`;
+      const body = r.snippet.split('\n').slice(0, 6).map((l) => `     ${l}`).join('\n');
+      return `${head}\n${body}`;
+    })
+    .join('\n\n');
+}

@@ -1,0 +1,178 @@
+// `coderag`: the command-line adapter over the core. Every command takes --root DIR and --json.
+import * as path from 'node:path';
+import { CodeIndex, type CodeIndexOptions } from '../core/index/code-index';
+import { IndexWatcher } from '../core/index/watch';
+import { groupByFile, type SearchOptions } from '../core/search/hybrid';
+import { parse } from './args';
+import { formatReport, formatResults, summary } from './format';
+import { statusOf, formatStatus } from './status';
+import { runMap, runSymbols } from './map';
+import { runMcp } from '../mcp/server';
+import { Store } from '../core/index/store';
+
+const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
+
+Usage:
+  coderag index   [--root DIR] [--rebuild] [--no-embeddings] [--model M] [--code-only] [--json]
+  coderag search  "<query>" [--limit N] [--kind K] [--lang L] [--path GLOB] [--group] [--mode hybrid|keyword|vector] [--json]
+  coderag status  [--skipped] [--json]
+  coderag watch   [--no-embeddings]
+  coderag map     [--tokens N] [--focus FILE]... [--mention IDENT]... [--json]
+  coderag symbols QUERY [--json]
+  coderag mcp     (an MCP server over stdio)
+
+Common options: --root DIR (default: the current folder), --index-dir DIR (default: <root>/.coderag), --json.`;
+
+function indexOptions(values: Record<string, unknown>): CodeIndexOptions {
+  return {
+    root: path.resolve((values.root as string) ?? process.cwd()),
+    indexDir: values['index-dir'] ? path.resolve(values['index-dir'] as string) : undefined,
+    embedding: { enabled: !values['no-embeddings'], model: values.model as string | undefined },
+    codeOnly: !!values['code-only'],
+  };
+}
+
+function progressPrinter(json: boolean): CodeIndexOptions['onProgress'] {
+  if (json || !process.stderr.isTTY) return undefined;
+  let last = 0;
+  return (e) => {
+    const now = Date.now();
+    if (now - last < 200 && e.done !== e.total) return;
+    last = now;
+    process.stderr.write(`\r${e.phase} ${e.done}/${e.total}        `);
+    if (e.done === e.total) process.stderr.write('\n');
+  };
+}
+
+async function cmdIndex(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { rebuild: { type: 'boolean', default: false }, 'code-only': { type: 'boolean', default: false } });
+  const opts = indexOptions(values);
+  if (values.rebuild) {
+    Store.destroy(opts.indexDir ?? path.join(opts.root, '.coderag'));
+  }
+  const index = await CodeIndex.open({ ...opts, onProgress: progressPrinter(!!values.json) });
+  try {
+    const report = await index.update();
+    console.log(values.json ? JSON.stringify({ ...summary(report), report }, null, 1) : formatReport(report));
+    return report.errors.length ? 1 : 0;
+  } finally {
+    await index.close();
+  }
+}
+
+async function cmdSearch(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    limit: { type: 'string' },
+    kind: { type: 'string', multiple: true },
+    lang: { type: 'string', multiple: true },
+    path: { type: 'string' },
+    group: { type: 'boolean', default: false },
+    mode: { type: 'string' },
+    fusion: { type: 'string' },
+    'code-only': { type: 'boolean', default: false },
+  });
+  const query = positionals.join(' ').trim();
+  if (!query) throw new UsageError('search needs a query');
+  const index = await CodeIndex.open(indexOptions(values));
+  try {
+    if (!index.fileRows().length) {
+      process.stderr.write(`no index yet at ${index.dir}: building the keyword index first (run \`coderag index\` for vectors too)\n`);
+      await index.update({ embeddings: false });
+    }
+    const opts: SearchOptions = {
+      limit: values.limit ? Number(values.limit) : 10,
+      kind: values.kind as string[] | undefined,
+      language: values.lang as string[] | undefined,
+      path: values.path as string | undefined,
+      mode: values.mode as SearchOptions['mode'],
+      fusion: values.fusion as SearchOptions['fusion'],
+      codeOnly: !!values['code-only'],
+    };
+    const results = await index.search(query, opts);
+    if (values.json) console.log(JSON.stringify(values.group ? groupByFile(results) : results, null, 1));
+    else if (values.group) {
+      for (const g of groupByFile(results)) console.log(`${g.path}\n${formatResults(g.results).replace(/^/gm, '  ')}\n`);
+    } else console.log(formatResults(results));
+    return 0;
+  } finally {
+    await index.close();
+  }
+}
+
+async function cmdStatus(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { skipped: { type: 'boolean', default: false } });
+  const index = await CodeIndex.open(indexOptions(values));
+  try {
+    const status = await statusOf(index, !!values.skipped);
+    console.log(values.json ? JSON.stringify(status, null, 1) : formatStatus(status));
+    return 0;
+  } finally {
+    await index.close();
+  }
+}
+
+async function cmdWatch(argv: string[]): Promise<number> {
+  const { values } = parse(argv, {});
+  const index = await CodeIndex.open(indexOptions(values));
+  const json = !!values.json;
+  const log = (o: unknown, text: string) => console.log(json ? JSON.stringify(o) : text);
+  const first = await index.update();
+  log({ event: 'indexed', ...summary(first) }, formatReport(first));
+  const watcher = new IndexWatcher(index, {
+    embeddings: !values['no-embeddings'],
+    onUpdate: (r, paths) =>
+      log({ event: 'updated', paths: paths === 'all' ? 'all' : paths.length, ...summary(r) }, `${new Date().toLocaleTimeString()} ${JSON.stringify(summary(r))}`),
+    onError: (err) => log({ event: 'error', message: err.message }, `error: ${err.message}`),
+  });
+  await watcher.start();
+  log({ event: 'watching', root: index.root }, `watching ${index.root} (Ctrl-C to stop)`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await watcher.stop();
+  await index.close();
+  return 0;
+}
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'index':
+      return cmdIndex(rest);
+    case 'search':
+      return cmdSearch(rest);
+    case 'status':
+      return cmdStatus(rest);
+    case 'watch':
+      return cmdWatch(rest);
+    case 'map':
+      return runMap(rest);
+    case 'symbols':
+      return runSymbols(rest);
+    case 'mcp':
+      return runMcp(rest);
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      console.log(USAGE);
+      return command ? 0 : 2;
+    default:
+      throw new UsageError(`unknown command ${command}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err) => {
+    const usage = err instanceof UsageError || (err as NodeJS.ErrnoException).code?.startsWith?.('ERR_PARSE_ARGS');
+    console.error(`coderag: ${(err as Error).message}`);
+    if (usage) console.error(USAGE);
+    process.exitCode = usage ? 2 : 1;
+  },
+);

@@ -1,0 +1,76 @@
+// `coderag status`: what is indexed, what was skipped and why.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CodeIndex } from '../core/index/code-index';
+import type { SkippedFile } from '../core/model';
+
+export interface Status {
+  root: string;
+  indexDir: string;
+  files: number;
+  chunks: number;
+  embedded: number;
+  model?: { id: string; dim: number };
+  languages: Record<string, number>;
+  skippedCount: number;
+  fallbacks: { path: string; note: string }[];
+  skipped?: SkippedFile[];
+  diskBytes: number;
+}
+
+function diskUsage(dir: string): number {
+  let total = 0;
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else total += fs.statSync(p).size;
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return total;
+}
+
+export async function statusOf(index: CodeIndex, withSkipped: boolean): Promise<Status> {
+  const rows = index.fileRows();
+  const indexed = rows.filter((r) => r.state === 'indexed');
+  const languages: Record<string, number> = {};
+  for (const r of indexed) languages[r.language] = (languages[r.language] ?? 0) + 1;
+  // Files the parser turned away (binary content, minified…) live in the files table; files the
+  // scan rules excluded live in skipped.json.
+  const parserSkipped: SkippedFile[] = rows
+    .filter((r) => r.state === 'skipped')
+    .map((r) => ({ path: r.path, reason: r.note.split(':')[0] as SkippedFile['reason'], detail: r.note.slice(r.note.indexOf(':') + 1).trim() }));
+  const skipped = [...index.skipped(), ...parserSkipped].sort((a, b) => a.path.localeCompare(b.path));
+  return {
+    root: index.root,
+    indexDir: index.dir,
+    files: indexed.length,
+    chunks: await index.store.countChunks(),
+    embedded: await index.store.countChunks('embedded = true'),
+    model: index.model,
+    languages,
+    skippedCount: skipped.length,
+    fallbacks: indexed.filter((r) => r.note).map((r) => ({ path: r.path, note: r.note })),
+    skipped: withSkipped ? skipped : undefined,
+    diskBytes: diskUsage(index.dir),
+  };
+}
+
+export function formatStatus(s: Status): string {
+  const lines = [
+    `root: ${s.root}`,
+    `index: ${s.indexDir} (${(s.diskBytes / 1e6).toFixed(1)} MB)`,
+    `files: ${s.files} indexed, ${s.skippedCount} skipped`,
+    `chunks: ${s.chunks} (${s.embedded} with vectors${s.model ? `, model ${s.model.id}` : ''})`,
+    `languages: ${Object.entries(s.languages).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ')}`,
+  ];
+  if (s.fallbacks.length) {
+    lines.push(`notes (${s.fallbacks.length}):`, ...s.fallbacks.slice(0, 50).map((f) => `  ${f.path}: ${f.note}`));
+  }
+  if (s.skipped) {
+    lines.push('skipped:');
+    for (const k of s.skipped) lines.push(`  ${k.path}  ${k.reason}${k.detail ? ` (${k.detail})` : ''}`);
+  }
+  return lines.join('\n');
+}

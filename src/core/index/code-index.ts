@@ -1,0 +1,484 @@
+// The index of one workspace: scan → parse (workers) → chunk rows in LanceDB + keyword index →
+// vectors (workers). One change set per run, computed from size/mtime then content hash; every
+// store (LanceDB, keyword, vectors) applies it. Crash-safe by ordering: a file's chunks are
+// deleted then written before its files-table row records the new hash, so a killed run redoes
+// exactly the files it had not finished, without duplicates.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { makeTokenCounter } from '../chunk/token-counter';
+import { embeddingInput, type Embedder, type EmbedderConfig, resolveModel } from '../embed/embedder';
+import { EmbedPool } from '../embed/embed-pool';
+import { TransformersEmbedder } from '../embed/transformers-embedder';
+import { isDocumentation } from '../lang/registry';
+import type { Chunk, SkippedFile } from '../model';
+import { type ParseRequest, type ParseResult, parseOne } from '../parse/parse-job';
+import { ParsePool } from '../parse/parse-pool';
+import type { Tag } from '../repomap/tags';
+import { checkPath, scanWorkspace, type ScannedFile } from '../scan/walker';
+import { type DocInfo, KeywordIndex } from './keyword';
+import { acquireLock } from './lock';
+import { Journal } from './journal';
+import { INDEX_FORMAT, type IndexMeta, readMeta, readSkipped, writeMeta, writeSkipped } from './meta';
+import { type ChunkRow, type FileRow, fromRow, toRow } from './rows';
+import { CorruptIndexError, Store } from './store';
+import { chunkTerms } from './terms';
+import { TagCache } from '../repomap/tag-cache';
+import { search, type SearchOptions, type SearchResult } from '../search/hybrid';
+
+export interface CodeIndexOptions {
+  root: string;
+  /** Default `<root>/.coderag`. */
+  indexDir?: string;
+  embedding?: EmbedderConfig & { enabled?: boolean };
+  maxFileBytes?: number;
+  codeOnly?: boolean;
+  extraExcludes?: string[];
+  /** Chunks over this many model tokens are split (default 512). */
+  maxTokens?: number;
+  parseWorkers?: number;
+  embedWorkers?: number;
+  /** Parse in this thread instead of workers (tests, tiny updates). */
+  inProcess?: boolean;
+  onProgress?: (e: ProgressEvent) => void;
+}
+
+export interface ProgressEvent {
+  phase: 'scan' | 'parse' | 'embed' | 'save';
+  done: number;
+  total: number;
+}
+
+export interface IndexReport {
+  indexed: number;
+  unchanged: number;
+  deleted: number;
+  chunks: number;
+  skipped: number;
+  embedded: number;
+  reusedVectors: number;
+  fallbacks: { path: string; reason: string }[];
+  errors: { path: string; error: string }[];
+  notes: { path: string; note: string }[];
+  /** Set when the index was found damaged or outdated and rebuilt from scratch. */
+  rebuilt?: string;
+  embeddingError?: string;
+  timings: Record<string, number>;
+}
+
+const DEFAULT_DIM = 512;
+const BATCH_FILES = 200;
+const BATCH_CHUNKS = 4000;
+
+function emptyReport(): IndexReport {
+  return { indexed: 0, unchanged: 0, deleted: 0, chunks: 0, skipped: 0, embedded: 0, reusedVectors: 0, fallbacks: [], errors: [], notes: [], timings: {} };
+}
+
+export function defaultIndexDir(root: string): string {
+  return path.join(root, '.coderag');
+}
+
+export class CodeIndex {
+  private pool?: ParsePool;
+  private embedPool?: EmbedPool;
+  private files = new Map<string, FileRow>();
+  readonly tags: TagCache;
+  private readonly journal: Journal;
+  private meta: IndexMeta;
+
+  private constructor(
+    readonly root: string,
+    readonly dir: string,
+    readonly store: Store,
+    readonly keyword: KeywordIndex,
+    private readonly opts: CodeIndexOptions,
+    meta: IndexMeta,
+    readonly openReport: { rebuilt?: string },
+  ) {
+    this.meta = meta;
+    this.tags = new TagCache(path.join(dir, 'tags'));
+    this.journal = new Journal(path.join(dir, 'journal.json'));
+  }
+
+  /** Opens the index, detecting damage (then rebuilding it empty) and catching the keyword index up. */
+  static async open(opts: CodeIndexOptions): Promise<CodeIndex> {
+    const root = path.resolve(opts.root);
+    const dir = path.resolve(opts.indexDir ?? defaultIndexDir(root));
+    let rebuilt: string | undefined;
+    let meta = readMeta(dir);
+    if (meta && meta.format !== INDEX_FORMAT) {
+      rebuilt = `index format ${meta.format} is outdated (now ${INDEX_FORMAT})`;
+      Store.destroy(dir);
+      meta = undefined;
+    }
+    const dim = meta?.model?.dim ?? DEFAULT_DIM;
+    let store: Store;
+    try {
+      store = await Store.open(path.join(dir, 'lance'), dim);
+    } catch (err) {
+      if (!(err instanceof CorruptIndexError)) throw err;
+      rebuilt = err.message;
+      Store.destroy(dir);
+      meta = undefined;
+      store = await Store.open(path.join(dir, 'lance'), DEFAULT_DIM);
+    }
+    const now = new Date().toISOString();
+    meta ??= { format: INDEX_FORMAT, root, createdAt: now, updatedAt: now };
+    const keywordFile = path.join(dir, 'keyword.bin');
+    let keyword = KeywordIndex.load(keywordFile);
+    if (!keyword && fs.existsSync(keywordFile)) rebuilt ??= 'keyword index was unreadable; rebuilt from the chunk store';
+    keyword ??= KeywordIndex.empty();
+    const index = new CodeIndex(root, dir, store, keyword, opts, meta, { rebuilt });
+    const interrupted = index.journal.pending();
+    if (interrupted.length) {
+      // A run was killed mid-batch: drop what it half-wrote; those files are indexed again.
+      await store.deleteChunksOf(interrupted);
+      await store.deleteFiles(interrupted);
+      index.journal.end();
+    }
+    index.files = await store.loadFiles();
+    await index.catchUpKeyword();
+    return index;
+  }
+
+  get keywordFile(): string {
+    return path.join(this.dir, 'keyword.bin');
+  }
+
+  /** Makes the keyword index agree with the files table (after a crash, or a lost keyword file). */
+  private async catchUpKeyword(): Promise<void> {
+    const stale: string[] = [];
+    for (const [p, row] of this.files) {
+      if (row.state === 'indexed' && this.keyword.fileShas.get(p) !== row.sha256) stale.push(p);
+    }
+    for (const p of this.keyword.paths()) if (!this.files.has(p) || this.files.get(p)!.state !== 'indexed') this.keyword.removeFile(p);
+    for (let i = 0; i < stale.length; i += 500) {
+      const batch = stale.slice(i, i + 500);
+      const rows = await this.store.chunksOfPaths(batch);
+      const byPath = new Map<string, ChunkRow[]>();
+      for (const r of rows) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
+      for (const p of batch) {
+        const chunks = (byPath.get(p) ?? []).map(fromRow);
+        this.keyword.setFile(p, this.files.get(p)!.sha256, chunks.map((c) => ({ info: docInfo(c), terms: chunkTerms(c) })));
+      }
+    }
+    if (this.keyword.isDirty) this.keyword.save(this.keywordFile);
+  }
+
+  private parser(): ParsePool | undefined {
+    if (this.opts.inProcess) return undefined;
+    this.pool ??= new ParsePool({
+      workers: this.opts.parseWorkers,
+      maxTokens: this.opts.maxTokens ?? 512,
+      tokenizer: { maxTokens: this.opts.maxTokens ?? 512 },
+    });
+    return this.pool;
+  }
+
+  private inProcessCounter?: ReturnType<typeof makeTokenCounter>;
+
+  private parse(req: ParseRequest): Promise<ParseResult> {
+    const pool = this.parser();
+    if (pool) return pool.parse(req);
+    this.inProcessCounter ??= makeTokenCounter({ maxTokens: this.opts.maxTokens ?? 512 });
+    return parseOne(req, { maxTokens: this.opts.maxTokens ?? 512, countTokens: this.inProcessCounter });
+  }
+
+  /**
+   * Brings the index up to date with the workspace. With `paths`, only those files are looked at
+   * (the watcher's change list); otherwise the whole workspace is scanned.
+   */
+  async update(options: { paths?: string[]; embeddings?: boolean } = {}): Promise<IndexReport> {
+    const release = acquireLock(path.join(this.dir, 'lock'));
+    try {
+      return await this.runUpdate(options);
+    } finally {
+      release();
+    }
+  }
+
+  private async runUpdate(options: { paths?: string[]; embeddings?: boolean }): Promise<IndexReport> {
+    const report = emptyReport();
+    if (this.openReport.rebuilt) {
+      report.rebuilt = this.openReport.rebuilt;
+      this.openReport.rebuilt = undefined;
+    }
+    const t0 = performance.now();
+    const progress = this.opts.onProgress ?? (() => undefined);
+    const scanOpts = { maxFileBytes: this.opts.maxFileBytes, codeOnly: this.opts.codeOnly, extraExcludes: this.opts.extraExcludes, isDocumentation };
+    let present: ScannedFile[];
+    let skipped: SkippedFile[] = [];
+    let gone: string[];
+    if (options.paths) {
+      present = [];
+      gone = [];
+      for (const rel of new Set(options.paths.map((p) => p.split(path.sep).join('/')))) {
+        const r = checkPath(this.root, rel, scanOpts);
+        if (r.file) present.push(r.file);
+        else {
+          if (r.skipped) skipped.push(r.skipped);
+          if (this.files.has(rel)) gone.push(rel);
+        }
+      }
+      const previous = readSkipped(this.dir).filter((s) => !options.paths!.includes(s.path.replace(/\/$/, '')));
+      const keep = new Set(present.map((f) => f.path));
+      skipped = [...previous.filter((s) => !keep.has(s.path)), ...skipped];
+    } else {
+      progress({ phase: 'scan', done: 0, total: 0 });
+      const scan = scanWorkspace(this.root, scanOpts);
+      present = scan.files;
+      skipped = scan.skipped;
+      const seen = new Set(present.map((f) => f.path));
+      gone = [...this.files.keys()].filter((p) => !seen.has(p));
+    }
+    report.timings.scanMs = Math.round(performance.now() - t0);
+
+    const todo: ScannedFile[] = [];
+    for (const f of present) {
+      const row = this.files.get(f.path);
+      const fresh = row && row.size === f.size && row.mtimeMs === f.mtimeMs;
+      if (fresh && (row.state !== 'indexed' || this.keyword.fileShas.get(f.path) === row.sha256)) report.unchanged++;
+      else todo.push(f);
+    }
+
+    const t1 = performance.now();
+    await this.parseAll(todo, report, progress);
+    report.timings.parseMs = Math.round(performance.now() - t1);
+
+    if (gone.length) {
+      await this.store.deleteChunksOf(gone);
+      await this.store.deleteFiles(gone);
+      for (const p of gone) {
+        this.keyword.removeFile(p);
+        this.files.delete(p);
+        this.tags.forget(p);
+      }
+      report.deleted = gone.length;
+    }
+    const t2 = performance.now();
+    progress({ phase: 'save', done: 0, total: 1 });
+    if (this.keyword.isDirty) this.keyword.save(this.keywordFile);
+    this.tags.save();
+    writeSkipped(this.dir, skipped);
+    report.skipped = skipped.length + report.skipped;
+    if (report.indexed + report.deleted > 1000) await this.store.optimize();
+    report.timings.saveMs = Math.round(performance.now() - t2);
+
+    if (options.embeddings ?? this.opts.embedding?.enabled ?? true) {
+      const t3 = performance.now();
+      try {
+        await this.embedMissing(report, progress);
+      } catch (err) {
+        report.embeddingError = (err as Error).message;
+      }
+      report.timings.embedMs = Math.round(performance.now() - t3);
+    }
+    this.meta.updatedAt = new Date().toISOString();
+    writeMeta(this.dir, this.meta);
+    report.timings.totalMs = Math.round(performance.now() - t0);
+    return report;
+  }
+
+  /** Parses files in the pool and applies results in batches (each batch: chunks, keyword, files). */
+  private async parseAll(todo: ScannedFile[], report: IndexReport, progress: (e: ProgressEvent) => void): Promise<void> {
+    let pending: ParseResult[] = [];
+    let pendingChunks = 0;
+    let done = 0;
+    // Writes run while parsing goes on; at most one batch waits behind the one being written.
+    let writing: Promise<void> = Promise.resolve();
+    let queued = 0;
+    const flush = async () => {
+      const batch = pending;
+      pending = [];
+      pendingChunks = 0;
+      while (queued >= 2) await writing;
+      queued++;
+      writing = writing.then(() => this.apply(batch, report)).finally(() => queued--);
+    };
+    const inFlight = Math.max(4, (this.pool?.size ?? 1) * 4);
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length) {
+        const f = todo[next++];
+        const row = this.files.get(f.path);
+        let result: ParseResult;
+        try {
+          result = await this.parse({ path: f.path, absPath: f.absPath, knownSha: row?.sha256, withTags: true });
+        } catch (err) {
+          report.errors.push({ path: f.path, error: (err as Error).message.split('\n')[0] });
+          continue;
+        }
+        pending.push(result);
+        if (result.status === 'parsed') pendingChunks += result.chunks.length;
+        progress({ phase: 'parse', done: ++done, total: todo.length });
+        if (pending.length >= BATCH_FILES || pendingChunks >= BATCH_CHUNKS) await flush();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(inFlight, todo.length) }, worker));
+    await flush();
+    await writing;
+  }
+
+  private async apply(batch: ParseResult[], report: IndexReport): Promise<void> {
+    if (!batch.length) return;
+    const parsed = batch.filter((r): r is Extract<ParseResult, { status: 'parsed' }> => r.status === 'parsed');
+    const skipped = batch.filter((r): r is Extract<ParseResult, { status: 'skipped' }> => r.status === 'skipped');
+    const unchanged = batch.filter((r): r is Extract<ParseResult, { status: 'unchanged' }> => r.status === 'unchanged');
+    const hashes = parsed.flatMap((r) => r.chunks.map((c) => c.contentHash));
+    const cached = this.meta.model && hashes.length ? await this.store.cachedVectors(hashes) : new Map<string, Float32Array>();
+    const rows: ChunkRow[] = [];
+    for (const r of parsed) {
+      for (const c of r.chunks) {
+        const v = cached.get(c.contentHash) ?? null;
+        if (v) report.reusedVectors++;
+        rows.push(toRow(c, v));
+      }
+    }
+    // Intent first: if we die between adding chunks and recording the files, the next open
+    // deletes these paths' chunks and the files are indexed again — no duplicates, none missing.
+    const touched = [...parsed, ...skipped].map((r) => r.path);
+    this.journal.begin(touched);
+    await this.store.deleteChunksOf(touched.filter((p) => this.files.has(p)));
+    await this.store.addChunks(rows);
+    const fileRows: FileRow[] = [];
+    for (const r of parsed) {
+      this.keyword.setFile(r.path, r.sha, r.chunks.map((c, i) => ({ info: docInfo(c), terms: r.terms[i] })));
+      if (r.tags) this.tags.set(r.path, r.sha, r.tags);
+      const note = r.fallback ? `line windows: ${r.fallback}` : r.note ?? (r.syntaxErrors ? 'syntax errors (recovered)' : '');
+      fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: r.chunks.length, state: 'indexed', note });
+      if (r.fallback) report.fallbacks.push({ path: r.path, reason: r.fallback });
+      if (r.note) report.notes.push({ path: r.path, note: r.note });
+      report.chunks += r.chunks.length;
+      report.indexed++;
+    }
+    for (const r of skipped) {
+      this.keyword.removeFile(r.path);
+      this.tags.forget(r.path);
+      const stat = fs.statSync(path.join(this.root, r.path), { throwIfNoEntry: false });
+      if (!stat) {
+        // Deleted while we were indexing: forget it entirely.
+        if (this.files.has(r.path)) await this.store.deleteFiles([r.path]);
+        this.files.delete(r.path);
+        report.notes.push({ path: r.path, note: r.detail });
+        continue;
+      }
+      fileRows.push({ path: r.path, sha256: r.sha ?? '', size: stat.size, mtimeMs: Math.floor(stat.mtimeMs), language: '', chunkCount: 0, state: 'skipped', note: `${r.reason}: ${r.detail}` });
+      report.skipped++;
+    }
+    for (const r of unchanged) {
+      const row = this.files.get(r.path)!;
+      fileRows.push({ ...row, size: r.size, mtimeMs: r.mtimeMs });
+      report.unchanged++;
+    }
+    await this.store.upsertFiles(fileRows);
+    this.journal.end();
+    for (const row of fileRows) this.files.set(row.path, row);
+  }
+
+  private async embedder(): Promise<EmbedPool> {
+    if (this.embedPool) return this.embedPool;
+    const model = resolveModel(this.opts.embedding);
+    this.embedPool = await EmbedPool.start(model, this.opts.embedWorkers);
+    return this.embedPool;
+  }
+
+  /** Phase 2: vectors for every chunk that has none, reusing cached vectors by content hash. */
+  private async embedMissing(report: IndexReport, progress: (e: ProgressEvent) => void): Promise<void> {
+    const missing = await this.store.countChunks('embedded = false');
+    if (!missing) return;
+    const embedder = await this.embedder();
+    if (this.meta.model && (this.meta.model.id !== embedder.id || this.meta.model.dim !== embedder.dim)) {
+      throw new Error(
+        `the index holds vectors of ${this.meta.model.id} (${this.meta.model.dim}-d) but the model is ${embedder.id} (${embedder.dim}-d): run \`coderag index --rebuild\``,
+      );
+    }
+    if (embedder.dim !== this.store.dim) throw new Error(`model dimension ${embedder.dim} differs from the index (${this.store.dim}): run \`coderag index --rebuild\``);
+    this.meta.model = { id: embedder.id, dim: embedder.dim };
+    writeMeta(this.dir, this.meta);
+    const ids = (await this.store.unembeddedIds()).sort();
+    const BATCH = 256;
+    let done = 0;
+    let writing: Promise<void> = Promise.resolve();
+    const fetch = (i: number) => this.store.chunksByIds(ids.slice(i, i + BATCH));
+    let nextRows = ids.length ? fetch(0) : undefined;
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const rows = await nextRows!;
+      nextRows = i + BATCH < ids.length ? fetch(i + BATCH) : undefined;
+      const cached = await this.store.cachedVectors(rows.map((r) => r.contentHash));
+      const need = rows.filter((r) => !cached.has(r.contentHash));
+      const vectors = await embedAll(embedder, need.map((r) => embeddingInput(r.title, r.text)));
+      const fresh: { contentHash: string; vector: Float32Array }[] = [];
+      need.forEach((r, k) => {
+        cached.set(r.contentHash, vectors[k]);
+        fresh.push({ contentHash: r.contentHash, vector: vectors[k] });
+      });
+      for (const r of rows) {
+        r.vector = Array.from(cached.get(r.contentHash)!);
+        r.embedded = true;
+      }
+      report.reusedVectors += rows.length - need.length;
+      report.embedded += need.length;
+      await writing;
+      writing = (async () => {
+        await this.store.updateChunks(rows);
+        await this.store.cacheVectors(fresh);
+      })();
+      done += rows.length;
+      progress({ phase: 'embed', done, total: ids.length });
+    }
+    await writing;
+  }
+
+  private queryModel?: Promise<Embedder | undefined>;
+
+  /**
+   * The embedder for queries: the pool when it is running, else one in this thread (a single query
+   * does not pay for starting workers). Undefined when nothing is embedded or the model cannot load.
+   */
+  async queryEmbedder(): Promise<Embedder | undefined> {
+    if (!this.meta.model) return undefined;
+    if (this.embedPool) return this.embedPool;
+    this.queryModel ??= TransformersEmbedder.load(resolveModel(this.opts.embedding)).then(
+      (e) => (e.id === this.meta.model?.id ? e : undefined),
+      () => undefined,
+    );
+    return this.queryModel;
+  }
+
+  search(query: string, opts: SearchOptions = {}): Promise<SearchResult[]> {
+    return search(this, query, opts);
+  }
+
+  fileRows(): FileRow[] {
+    return [...this.files.values()];
+  }
+
+  skipped(): SkippedFile[] {
+    return readSkipped(this.dir);
+  }
+
+  get model(): IndexMeta['model'] {
+    return this.meta.model;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+    await this.embedPool?.close();
+    this.pool = undefined;
+    this.embedPool = undefined;
+    this.store.close();
+  }
+}
+
+/** Splits a batch over the pool's workers so every core embeds. */
+async function embedAll(embedder: Embedder, texts: string[]): Promise<Float32Array[]> {
+  const SUB = 32;
+  const parts: Promise<Float32Array[]>[] = [];
+  for (let i = 0; i < texts.length; i += SUB) parts.push(embedder.embed(texts.slice(i, i + SUB)));
+  return (await Promise.all(parts)).flat();
+}
+
+export function docInfo(c: Chunk): DocInfo {
+  return { id: c.id, path: c.path, kind: c.kind, language: c.language, name: c.name, qualifiedName: c.qualifiedName };
+}
+
+export type { Tag };

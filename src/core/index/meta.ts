@@ -1,0 +1,45 @@
+// meta.json: what the index was built with. A different format or embedding model means the
+// stored data cannot be reused as is.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { SkippedFile } from '../model';
+
+export const INDEX_FORMAT = 1;
+
+export interface IndexMeta {
+  format: number;
+  root: string;
+  model?: { id: string; dim: number };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function readMeta(dir: string): IndexMeta | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as IndexMeta;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJsonAtomic(file: string, data: unknown): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(data, null, 1));
+  fs.renameSync(tmp, file);
+}
+
+export function writeMeta(dir: string, meta: IndexMeta): void {
+  writeJsonAtomic(path.join(dir, 'meta.json'), meta);
+}
+
+export function readSkipped(dir: string): SkippedFile[] {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, 'skipped.json'), 'utf8')) as SkippedFile[];
+  } catch {
+    return [];
+  }
+}
+
+export function writeSkipped(dir: string, skipped: SkippedFile[]): void {
+  writeJsonAtomic(path.join(dir, 'skipped.json'), skipped);
+}

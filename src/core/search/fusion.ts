@@ -1,0 +1,48 @@
+// Fusing ranked lists from keyword and vector search. Both methods are kept: the evaluation
+// (`npm run eval`) measures each, and the better one is the default.
+
+export type FusionMethod = 'zscore' | 'rrf';
+
+export interface Scored {
+  id: string;
+  score: number;
+}
+
+/** Reciprocal-rank fusion: Σ w / (k + rank). */
+export function rrf(lists: Scored[][], weights: number[], k = 60): Map<string, number> {
+  const out = new Map<string, number>();
+  lists.forEach((list, li) => {
+    list.forEach((item, rank) => out.set(item.id, (out.get(item.id) ?? 0) + weights[li] / (k + rank + 1)));
+  });
+  return out;
+}
+
+/**
+ * z-score fusion: each list's scores standardised, then a weighted sum. A candidate missing from a
+ * list gets that list's floor (the lowest z it produced, minus a margin) rather than zero.
+ */
+export function zscore(lists: Scored[][], weights: number[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const normalized = lists.map((list) => {
+    if (!list.length) return { z: new Map<string, number>(), floor: 0 };
+    const mean = list.reduce((a, b) => a + b.score, 0) / list.length;
+    const sd = Math.sqrt(list.reduce((a, b) => a + (b.score - mean) ** 2, 0) / list.length) || 1;
+    const z = new Map(list.map((x) => [x.id, (x.score - mean) / sd] as const));
+    const floor = Math.min(...z.values()) - 0.5;
+    return { z, floor };
+  });
+  const ids = new Set(lists.flatMap((l) => l.map((x) => x.id)));
+  for (const id of ids) {
+    let s = 0;
+    normalized.forEach(({ z, floor }, li) => {
+      if (!lists[li].length) return;
+      s += weights[li] * (z.get(id) ?? floor);
+    });
+    out.set(id, s);
+  }
+  return out;
+}
+
+export function fuse(method: FusionMethod, lists: Scored[][], weights: number[]): Map<string, number> {
+  return method === 'rrf' ? rrf(lists, weights) : zscore(lists, weights);
+}

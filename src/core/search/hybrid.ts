@@ -1,0 +1,149 @@
+// Hybrid search: keyword (BM25F) and vector candidates fused into one ranking, then exact-symbol
+// boosts from query analysis. Results carry what an editor needs to show and open them.
+import picomatch from 'picomatch';
+import type { Embedder } from '../embed/embedder';
+import type { KeywordIndex } from '../index/keyword';
+import { fromRow, sqlIn, sqlString } from '../index/rows';
+import type { Store } from '../index/store';
+import type { Chunk } from '../model';
+import { type FusionMethod, fuse, type Scored } from './fusion';
+import { type AnalyzedQuery, analyzeQuery } from './query';
+
+export type SearchMode = 'hybrid' | 'keyword' | 'vector';
+
+export interface SearchOptions {
+  limit?: number;
+  kind?: string[];
+  language?: string[];
+  /** Glob over workspace-relative paths, e.g. `src/**\/*.ts`. */
+  path?: string;
+  mode?: SearchMode;
+  fusion?: FusionMethod;
+  /** Weight of the vector list in the fusion (keyword gets 1). */
+  vectorWeight?: number;
+  groupByFile?: boolean;
+  /** Leave documentation (Markdown) out. */
+  codeOnly?: boolean;
+}
+
+export interface SearchResult {
+  id: string;
+  path: string;
+  startLine: number;
+  endLine: number;
+  kind: string;
+  language: string;
+  name: string;
+  qualifiedName: string;
+  signature?: string;
+  score: number;
+  snippet: string;
+  /** Rank in each list (1-based), for explaining a result. */
+  ranks: { keyword?: number; vector?: number };
+}
+
+export interface FileGroup {
+  path: string;
+  score: number;
+  results: SearchResult[];
+}
+
+export interface SearchSource {
+  keyword: KeywordIndex;
+  store: Store;
+  queryEmbedder(): Promise<Embedder | undefined>;
+}
+
+export const DEFAULT_FUSION: FusionMethod = 'zscore';
+export const DEFAULT_VECTOR_WEIGHT = 0.6;
+const CANDIDATES = 100;
+
+export async function search(src: SearchSource, query: string, opts: SearchOptions = {}): Promise<SearchResult[]> {
+  const limit = opts.limit ?? 10;
+  const mode = opts.mode ?? 'hybrid';
+  const q = analyzeQuery(query);
+  const glob = opts.path ? picomatch(opts.path, { dot: true }) : undefined;
+  const kinds = opts.kind?.length ? new Set(opts.kind) : undefined;
+  const langs = opts.language?.length ? new Set(opts.language) : undefined;
+  const accept = (d: { path: string; kind: string; language: string }) =>
+    (!kinds || kinds.has(d.kind)) && (!langs || langs.has(d.language)) && (!glob || glob(d.path)) && (!opts.codeOnly || d.kind !== 'documentation');
+
+  const keywordList: Scored[] =
+    mode === 'vector' ? [] : src.keyword.search(query, { limit: CANDIDATES, filter: accept }).map((h) => ({ id: h.id, score: h.score }));
+  let vectorList: Scored[] = [];
+  if (mode !== 'keyword') {
+    const embedder = await src.queryEmbedder();
+    if (embedder) {
+      const [v] = await embedder.embed([query]);
+      const where = [kinds && sqlIn('kind', [...kinds]), langs && sqlIn('language', [...langs]), opts.codeOnly && `kind != ${sqlString('documentation')}`]
+        .filter(Boolean)
+        .join(' AND ');
+      const hits = await src.store.vectorSearch(v, glob ? CANDIDATES * 5 : CANDIDATES, where || undefined);
+      vectorList = hits.filter((h) => !glob || glob(h.path)).slice(0, CANDIDATES).map((h) => ({ id: h.id, score: 1 - h.distance }));
+    }
+  }
+  const lists = mode === 'keyword' ? [keywordList] : mode === 'vector' ? [vectorList] : [keywordList, vectorList];
+  const weights = mode === 'hybrid' ? [1, opts.vectorWeight ?? DEFAULT_VECTOR_WEIGHT] : [1];
+  const fused = fuse(opts.fusion ?? DEFAULT_FUSION, lists, weights);
+  const ranked = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(limit * 3, 30));
+  const rows = await src.store.chunksByIds(ranked.map(([id]) => id));
+  const byId = new Map(rows.map((r) => [r.id, fromRow(r)]));
+  const keywordRank = new Map(keywordList.map((x, i) => [x.id, i + 1]));
+  const vectorRank = new Map(vectorList.map((x, i) => [x.id, i + 1]));
+  const spread = scoreSpread(ranked.map(([, s]) => s));
+  const results: SearchResult[] = [];
+  for (const [id, score] of ranked) {
+    const c = byId.get(id);
+    if (!c) continue;
+    results.push(toResult(c, score + spread * symbolBoost(c, q), { keyword: keywordRank.get(id), vector: vectorRank.get(id) }));
+  }
+  results.sort((a, b) => b.score - a.score);
+  return results.slice(0, limit);
+}
+
+/** The fused scores' typical gap, so boosts are on the same scale as the scores they adjust. */
+function scoreSpread(scores: number[]): number {
+  if (scores.length < 2) return 1;
+  return Math.max(1e-6, (scores[0] - scores[scores.length - 1]) / 2);
+}
+
+/**
+ * Exact-symbol evidence: the query names this chunk (`move_and_slide` → the function
+ * move_and_slide, `Input.is_action_pressed` → a chunk calling it).
+ */
+export function symbolBoost(c: Chunk, q: AnalyzedQuery): number {
+  if (!q.symbols.size) return 0;
+  let boost = 0;
+  const name = c.name.toLowerCase();
+  const qualified = c.qualifiedName.toLowerCase();
+  for (const id of q.identifiers) {
+    const lower = id.toLowerCase().replace(/::|->|#/g, '.');
+    if (qualified === lower) boost = Math.max(boost, 1.5);
+    else if (name === lower || qualified.endsWith('.' + lower)) boost = Math.max(boost, 1.2);
+    else if (lower.includes('.') && name === lower.slice(lower.lastIndexOf('.') + 1)) boost = Math.max(boost, 0.6);
+    else if (c.text.includes(id)) boost = Math.max(boost, 0.5);
+  }
+  return boost;
+}
+
+function snippetOf(text: string, maxLines = 12): string {
+  const lines = text.split('\n');
+  return lines.length > maxLines ? [...lines.slice(0, maxLines), '…'].join('\n') : text;
+}
+
+function toResult(c: Chunk, score: number, ranks: SearchResult['ranks']): SearchResult {
+  return {
+    id: c.id, path: c.path, startLine: c.startLine, endLine: c.endLine, kind: c.kind, language: c.language,
+    name: c.name, qualifiedName: c.qualifiedName, signature: c.signature, score, snippet: snippetOf(c.text), ranks,
+  };
+}
+
+export function groupByFile(results: SearchResult[]): FileGroup[] {
+  const groups = new Map<string, FileGroup>();
+  for (const r of results) {
+    const g = groups.get(r.path);
+    if (g) g.results.push(r);
+    else groups.set(r.path, { path: r.path, score: r.score, results: [r] });
+  }
+  return [...groups.values()].sort((a, b) => b.score - a.score);
+}

@@ -1,0 +1,3 @@
+export async function runMcp(_argv: string[]): Promise<number> {
+  throw new Error('coderag mcp: not built yet');
+}

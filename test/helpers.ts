@@ -1,0 +1,42 @@
+// Shared test helpers: chunk a source string in-process, make temporary workspaces.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chunkFile } from '../src/core/chunk/chunk-file';
+import { estimateTokens } from '../src/core/chunk/split';
+import type { Chunk, FileChunks } from '../src/core/model';
+
+export async function chunksOf(file: string, source: string, maxTokens = 512): Promise<FileChunks> {
+  return (await chunkFile(file, source, { maxTokens, countTokens: estimateTokens })).result;
+}
+
+/** `kind name start-end` lines: compact, exact, and readable in a failing assertion. */
+export function outline(chunks: Chunk[]): string[] {
+  return chunks.map((c) => `${c.kind} ${c.qualifiedName} ${c.startLine}-${c.endLine}`);
+}
+
+export function find(chunks: Chunk[], qualifiedName: string, kind?: string): Chunk {
+  const c = chunks.find((x) => x.qualifiedName === qualifiedName && (!kind || x.kind === kind));
+  if (!c) throw new Error(`no chunk ${kind ?? ''} ${qualifiedName} in:\n${outline(chunks).join('\n')}`);
+  return c;
+}
+
+/** A fresh temporary folder with the given files (paths relative, `/` separators). */
+export function workspace(files: Record<string, string | Buffer>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'coderag-test-'));
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(root, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, content);
+  }
+  return root;
+}
+
+export function removeWorkspace(root: string): void {
+  fs.rmSync(root, { recursive: true, force: true });
+}
+
+/** Source text from lines, so fixtures stay readable with exact line numbers. */
+export function lines(...ls: string[]): string {
+  return ls.join('\n') + '\n';
+}
