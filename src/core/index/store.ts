@@ -12,6 +12,11 @@ const lancedb = require('@lancedb/lancedb') as typeof import('@lancedb/lancedb')
 
 export class CorruptIndexError extends Error {}
 
+/** Arrow rows are read-only proxies: copy them into plain objects. */
+function plain<T>(rows: unknown[]): T[] {
+  return rows.map((r) => ((r as { toJSON?: () => T }).toJSON?.() ?? { ...(r as object) }) as T);
+}
+
 const BATCH = 500;
 
 function batches<T>(items: T[], size = BATCH): T[][] {
@@ -52,8 +57,8 @@ export class Store {
   }
 
   async loadFiles(): Promise<Map<string, FileRow>> {
-    const rows = (await this.files.query().toArray()) as FileRow[];
-    return new Map(rows.map((r) => [r.path, { ...r }]));
+    const rows = plain<FileRow>(await this.files.query().toArray());
+    return new Map(rows.map((r) => [r.path, r]));
   }
 
   async deleteChunksOf(paths: string[]): Promise<void> {
@@ -82,7 +87,7 @@ export class Store {
   async chunksOfPaths(paths: string[]): Promise<ChunkRow[]> {
     const out: ChunkRow[] = [];
     for (const b of batches(paths)) {
-      out.push(...((await this.chunks.query().where(sqlIn('path', b)).select(CHUNK_COLUMNS).toArray()) as ChunkRow[]));
+      out.push(...plain<ChunkRow>(await this.chunks.query().where(sqlIn('path', b)).select(CHUNK_COLUMNS).toArray()));
     }
     return out;
   }
@@ -90,7 +95,7 @@ export class Store {
   async chunksByIds(ids: string[]): Promise<ChunkRow[]> {
     const out: ChunkRow[] = [];
     for (const b of batches(ids)) {
-      out.push(...((await this.chunks.query().where(sqlIn('id', b)).select(CHUNK_COLUMNS).toArray()) as ChunkRow[]));
+      out.push(...plain<ChunkRow>(await this.chunks.query().where(sqlIn('id', b)).select(CHUNK_COLUMNS).toArray()));
     }
     return out;
   }
@@ -101,7 +106,7 @@ export class Store {
 
   /** Chunks still waiting for a vector, in batches. */
   async unembedded(limit: number): Promise<ChunkRow[]> {
-    return (await this.chunks.query().where('embedded = false').select(CHUNK_COLUMNS).limit(limit).toArray()) as ChunkRow[];
+    return plain<ChunkRow>(await this.chunks.query().where('embedded = false').select(CHUNK_COLUMNS).limit(limit).toArray());
   }
 
   async unembeddedIds(): Promise<string[]> {

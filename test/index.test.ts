@@ -1,0 +1,197 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CodeIndex } from '../src/core/index/code-index';
+import { parseOne } from '../src/core/parse/parse-job';
+import { estimateTokens } from '../src/core/chunk/split';
+import { lines, removeWorkspace, workspace } from './helpers';
+
+function pyModule(i: number): string {
+  return lines(
+    `"""Module ${i} of the test corpus."""`,
+    `LIMIT_${i} = ${i}`,
+    '',
+    `def compute_${i}(value):`,
+    `    """Compute result ${i}."""`,
+    `    return value * ${i}`,
+    '',
+    `class Widget${i}:`,
+    `    def render(self):`,
+    `        return "widget ${i}"`,
+  );
+}
+
+function corpus(n: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < n; i++) files[`pkg${i % 7}/mod_${i}.py`] = pyModule(i);
+  return files;
+}
+
+async function allChunkIds(index: CodeIndex): Promise<string[]> {
+  const rows = await index.store.chunksOfPaths(index.fileRows().map((r) => r.path));
+  return rows.map((r) => r.id).sort();
+}
+
+test('incremental: unchanged run does nothing, a change re-chunks one file, deletions disappear', async () => {
+  const root = workspace(corpus(20));
+  try {
+    let index = await CodeIndex.open({ root, embedding: { enabled: false }, inProcess: true });
+    const first = await index.update();
+    assert.deepEqual([first.indexed, first.unchanged, first.deleted, first.chunks], [20, 0, 0, 80]);
+    await index.close();
+
+    index = await CodeIndex.open({ root, embedding: { enabled: false }, inProcess: true });
+    const second = await index.update();
+    assert.deepEqual([second.indexed, second.unchanged, second.deleted, second.chunks], [0, 20, 0, 0]);
+
+    fs.appendFileSync(path.join(root, 'pkg3/mod_3.py'), lines('', 'def added_later():', '    return 42'));
+    fs.rmSync(path.join(root, 'pkg4/mod_4.py'));
+    const third = await index.update();
+    assert.deepEqual([third.indexed, third.unchanged, third.deleted, third.chunks], [1, 18, 1, 5]);
+    const hits = index.keyword.search('added_later');
+    assert.equal(hits[0]?.qualifiedName, 'added_later');
+    assert.ok(!index.fileRows().some((r) => r.path === 'pkg4/mod_4.py'));
+    assert.equal((await index.store.chunksOfPaths(['pkg4/mod_4.py'])).length, 0);
+
+    // Touching a file without changing it re-reads it but re-chunks nothing.
+    const t = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(root, 'pkg1/mod_1.py'), t, t);
+    const fourth = await index.update();
+    assert.deepEqual([fourth.indexed, fourth.unchanged, fourth.chunks], [0, 19, 0]);
+    await index.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('vectors: unchanged chunks keep theirs; renames and branch switches reuse them by content hash', async () => {
+  const root = workspace(corpus(6));
+  try {
+    const index = await CodeIndex.open({ root, inProcess: true, embedWorkers: 1 });
+    const first = await index.update();
+    assert.equal(first.embeddingError, undefined);
+    assert.equal(first.embedded, 24);
+    assert.equal(await index.store.countChunks('embedded = false'), 0);
+
+    // Edit one function: only that chunk needs a new vector.
+    const file = path.join(root, 'pkg2/mod_2.py');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('return value * 2', 'return value * 2 + 1'));
+    const edit = await index.update();
+    assert.deepEqual([edit.indexed, edit.embedded, edit.reusedVectors], [1, 1, 3]);
+
+    // Rename a file (path is not part of the content hash): nothing is embedded again.
+    fs.renameSync(path.join(root, 'pkg1/mod_1.py'), path.join(root, 'pkg1/renamed.py'));
+    const rename = await index.update();
+    assert.deepEqual([rename.indexed, rename.deleted, rename.embedded, rename.reusedVectors], [1, 1, 0, 4]);
+
+    // "Switch branch" away and back: the old content's vectors come from the cache.
+    const original = fs.readFileSync(path.join(root, 'pkg3/mod_3.py'), 'utf8');
+    fs.writeFileSync(path.join(root, 'pkg3/mod_3.py'), pyModule(303));
+    const away = await index.update();
+    assert.equal(away.embedded, 4);
+    fs.writeFileSync(path.join(root, 'pkg3/mod_3.py'), original);
+    const back = await index.update();
+    assert.deepEqual([back.indexed, back.embedded, back.reusedVectors], [1, 0, 4]);
+
+    const results = await index.search('compute result three hundred three', { limit: 3 });
+    assert.ok(results.length > 0);
+    await index.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+function runChild(root: string, mode: string, killWhen?: RegExp): Promise<{ killed: boolean; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(__dirname, 'child', 'index-child.js'), root, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let killed = false;
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (!killed && killWhen && killWhen.test(out)) {
+        killed = true;
+        child.kill('SIGKILL');
+      }
+    });
+    child.stderr.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', () => resolve({ killed, out }));
+  });
+}
+
+test('crash-safe: kill -9 during parsing and during embedding, then resume: no duplicate, no missing chunk', async () => {
+  const root = workspace(corpus(700));
+  try {
+    const parseKill = await runChild(root, 'embed', /parse (4\d\d)\//);
+    assert.ok(parseKill.killed, `child was not killed mid-parse:\n${parseKill.out.slice(-400)}`);
+    const embedKill = await runChild(root, 'embed', /embed (1[0-9]\d\d)\//);
+    assert.ok(embedKill.killed, `child was not killed mid-embedding:\n${embedKill.out.slice(-400)}`);
+    const resume = await runChild(root, 'embed');
+    assert.match(resume.out, /done /);
+
+    const index = await CodeIndex.open({ root, inProcess: true });
+    const ids = await allChunkIds(index);
+    assert.equal(new Set(ids).size, ids.length, 'no duplicate chunk');
+    assert.equal(ids.length, 700 * 4, 'no missing chunk');
+    assert.equal(index.fileRows().length, 700);
+    assert.equal(await index.store.countChunks('embedded = false'), 0, 'every chunk has its vector');
+    assert.equal(index.keyword.size, 2800);
+    const again = await index.update();
+    assert.deepEqual([again.indexed, again.unchanged, again.embedded], [0, 700, 0]);
+    await index.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('corrupt index: detected, reported and rebuilt; a lost keyword file is rebuilt from the store', async () => {
+  const root = workspace(corpus(10));
+  try {
+    let index = await CodeIndex.open({ root, embedding: { enabled: false }, inProcess: true });
+    await index.update();
+    await index.close();
+
+    fs.writeFileSync(path.join(root, '.coderag', 'keyword.bin'), 'garbage');
+    index = await CodeIndex.open({ root, embedding: { enabled: false }, inProcess: true });
+    assert.equal(index.keyword.size, 40, 'caught up from the chunk store');
+    assert.equal(index.keyword.search('compute_7')[0]?.qualifiedName, 'compute_7');
+    await index.close();
+
+    // Damage LanceDB itself: every data and manifest file overwritten.
+    const lance = path.join(root, '.coderag', 'lance');
+    const damage = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) damage(p);
+        else fs.writeFileSync(p, 'not a lance file');
+      }
+    };
+    damage(lance);
+    index = await CodeIndex.open({ root, embedding: { enabled: false }, inProcess: true });
+    const report = await index.update();
+    assert.match(report.rebuilt ?? '', /unreadable/);
+    assert.deepEqual([report.indexed, report.chunks], [10, 40]);
+    await index.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('bad inputs: unreadable and deleted-while-indexing files are reported, not fatal', async () => {
+  const root = workspace({ 'a.py': 'def a():\n    pass\n', 'dir.py/x': 'x' });
+  try {
+    const opts = { maxTokens: 512, countTokens: estimateTokens };
+    const gone = await parseOne({ path: 'gone.py', absPath: path.join(root, 'gone.py') }, opts);
+    assert.deepEqual(gone, { path: 'gone.py', status: 'skipped', reason: 'unreadable', detail: 'deleted while indexing' });
+    const dir = await parseOne({ path: 'dir.py', absPath: path.join(root, 'dir.py') }, opts);
+    assert.equal(dir.status === 'skipped' && dir.reason, 'unreadable');
+    const index = await CodeIndex.open({ root, embedding: { enabled: false }, inProcess: true });
+    const report = await index.update();
+    assert.equal(report.indexed, 2); // a.py and dir.py/x (a line-window text file)
+    await index.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});
