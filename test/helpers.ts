@@ -33,7 +33,7 @@ export function workspace(files: Record<string, string | Buffer>): string {
 }
 
 export function removeWorkspace(root: string): void {
-  fs.rmSync(root, { recursive: true, force: true });
+  fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 }
 
 /** Source text from lines, so fixtures stay readable with exact line numbers. */

@@ -128,7 +128,7 @@ function draftOf(
   if (kind === 'function' && !def.parent && def.qualifiedName.includes('.')) kind = 'method';
   const inner = members.map((k) => k.node);
   const walked = kind === 'function' || kind === 'method' ? walkDefinition(node, spec, inner) : { complexity: 1, generator: false };
-  const defines = [def.name];
+  const defines = def.names ? [...def.names] : [def.name];
   const meta: Partial<Chunk> = {
     decorators: decoratorsOf(outer, node, spec),
     docstring: docstringOf(outer, node, spec),
@@ -214,7 +214,9 @@ function classDraft(
     const bodyInline = /\S/.test((lines[bodyRow] ?? '').slice(0, body.startPosition.column));
     pushRows(def.startRow, bodyInline ? bodyRow : bodyRow - 1);
     const attached = new Set([...(spec.attachedTypes ?? []), 'decorator']);
-    for (const child of body.namedChildren) {
+    const containers = spec.memberContainers ?? [];
+    const bodyChildren = body.namedChildren.flatMap((c) => (c && containers.includes(c.type) ? c.namedChildren : [c]));
+    for (const child of bodyChildren) {
       if (!child || spec.commentTypes.includes(child.type) || attached.has(child.type)) continue;
       const member = memberByOuter.get(child.id) ?? memberByOuter.get(innerDefinition(child, spec)?.id ?? -1);
       const row = child.startPosition.row;
@@ -228,6 +230,8 @@ function classDraft(
         }
         (meta.defines as string[]).push(member.name);
       } else {
+        // Several members on one line (`RED, GREEN,`): the line is in the summary once.
+        if (summary.length && summary[summary.length - 1].row >= row) continue;
         const end = lastRow(child);
         if (end - row <= 2 || child.type === 'expression_statement' && child.namedChildren[0]?.type === 'string') pushRows(row, end);
         else summary.push({ row, text: `${lines[row]} …` });

@@ -12,6 +12,8 @@ export interface Definition {
   qualifiedName: string;
   /** Consecutive `.group` declarations (GDScript vars) merge into one chunk. */
   group: boolean;
+  /** Every name the node declares, when it declares several (LanguageSpec.definedNames). */
+  names?: string[];
   parent?: Definition;
   /** 0-based rows of the whole definition: wrappers, decorators and leading comments included. */
   startRow: number;
@@ -65,11 +67,14 @@ export function findDefinitions(root: Node, query: Query, spec: LanguageSpec): D
     if (receiver) qualifiedName = `${cleanName(receiver.text).replace(/^[*&]+/, '')}.${name}`;
     const existing = byNode.get(defNode.id);
     if (existing && priority.indexOf(existing.kind) <= priority.indexOf(kind)) continue;
+    const names = spec.definedNames?.(defNode);
+    if (names && names.length > 1) name = qualifiedName = names.join(', ');
     byNode.set(defNode.id, {
       node: defNode,
       kind,
       name,
       qualifiedName,
+      names: names && names.length > 1 ? names : undefined,
       group: parts[2] === 'group',
       startRow: defNode.startPosition.row,
       endRow: lastRow(defNode),

@@ -20,7 +20,14 @@ function collapse(text: string): string {
 function headStart(node: Node, spec: LanguageSpec): number {
   const skip = new Set([...(spec.attachedTypes ?? []), ...spec.commentTypes, 'decorator', 'annotation']);
   for (const child of node.children) {
-    if (child && !skip.has(child.type)) return child.startIndex;
+    if (!child || skip.has(child.type)) continue;
+    // Java keeps annotations inside `modifiers`: the head starts after them.
+    if (child.type === 'modifiers') {
+      const first = child.children.find((c) => c && !skip.has(c.type));
+      if (!first) continue;
+      return first.startIndex;
+    }
+    return child.startIndex;
   }
   return node.startIndex;
 }
@@ -36,6 +43,8 @@ export function signatureOf(node: Node, source: string, spec: LanguageSpec): str
 }
 
 export function parametersOf(node: Node, spec: LanguageSpec): string[] {
+  const own = spec.parameters?.(node);
+  if (own) return own;
   for (const f of spec.parameterFields ?? ['parameters']) {
     const p = findField(node, f);
     if (p) return p.namedChildren.filter((c) => c && !spec.commentTypes.includes(c.type)).map((c) => collapse(c!.text));
@@ -125,8 +134,12 @@ export function isAsync(node: Node): boolean {
   for (const c of node.children) {
     if (!c) continue;
     if (c.type === 'async') return true;
-    if (c.isNamed && c.type !== 'modifiers' && c.type !== 'function_modifiers') break;
-    if (c.type === 'modifiers' || c.type === 'function_modifiers') {
+    // C# puts attributes, then one `modifier` node per keyword, before the return type.
+    if (c.type === 'attribute_list') continue;
+    // Rust: `pub async fn` has its visibility before the modifiers.
+    if (c.type === 'visibility_modifier') continue;
+    if (c.isNamed && c.type !== 'modifiers' && c.type !== 'function_modifiers' && c.type !== 'modifier') break;
+    if (c.type === 'modifiers' || c.type === 'function_modifiers' || c.type === 'modifier') {
       if (/\basync\b/.test(c.text)) return true;
     }
   }

@@ -119,7 +119,9 @@ export class IndexWatcher {
   }
 
   async stop(): Promise<void> {
-    this.batcher.dispose();
     await this.watcher?.close();
+    // Let an update already under way finish: stopping must not leave a half-written batch.
+    await this.batcher.idle();
+    this.batcher.dispose();
   }
 }

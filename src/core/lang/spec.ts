@@ -40,8 +40,14 @@ export interface LanguageSpec {
   /** Node types of nested function-like scopes: a yield inside them does not count for the parent. */
   functionTypes?: string[];
   visibility?(def: Node, name: string, isMember: boolean): Visibility | undefined;
+  /** Class-body children whose own children are members (Java `enum_body_declarations`). */
+  memberContainers?: string[];
+  /** Parameter texts when the grammar does not wrap each one in a node (C# `params`). */
+  parameters?(def: Node): string[] | undefined;
   /** Decorators/annotations as text, when not covered by attachedTypes/wrapper children. */
   decorators?(def: Node): string[];
+  /** All names one definition node declares, when it declares several (Go `const ( A = iota; B )`). */
+  definedNames?(def: Node): string[] | undefined;
 }
 
 /** Visibility by naming convention: `_x` is private, `__x__` is public. */

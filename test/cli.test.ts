@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { lines, removeWorkspace, workspace } from './helpers';
+
+const bin = path.join(__dirname, '..', '..', 'bin', 'coderag.js');
+
+function coderag(...args: string[]): string {
+  return execFileSync(process.execPath, [bin, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+test('cli: index, incremental re-run, search, status --skipped, errors', () => {
+  const root = workspace({
+    'app/main.py': lines('def start_server(port):', '    """Start the HTTP server on a port."""', '    return port'),
+    'app/util.ts': lines('export function slugify(title: string): string {', "  return title.toLowerCase().replace(/\\s+/g, '-');", '}'),
+    'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    '.env': 'TOKEN=x\n',
+  });
+  try {
+    const first = JSON.parse(coderag('index', '--root', root, '--json'));
+    assert.deepEqual([first.indexed, first.unchanged, first.deleted, first.chunks], [2, 0, 0, 2]);
+    assert.equal(first.report.embedded, 2);
+    // The second run says so in the form the issue names.
+    assert.equal(coderag('index', '--root', root).split('\n')[0], '{indexed: 0, unchanged: 2, deleted: 0, chunks: 0}');
+
+    const results = JSON.parse(coderag('search', 'start the http server', '--root', root, '--json', '--limit', '1'));
+    assert.equal(results.length, 1);
+    assert.deepEqual([results[0].path, results[0].qualifiedName, results[0].startLine, results[0].endLine], ['app/main.py', 'start_server', 1, 3]);
+    const filtered = JSON.parse(coderag('search', 'slug title', '--root', root, '--json', '--lang', 'typescript', '--kind', 'function', '--path', 'app/**'));
+    assert.equal(filtered[0].qualifiedName, 'slugify');
+    const grouped = JSON.parse(coderag('search', 'server slug', '--root', root, '--json', '--group'));
+    assert.ok(grouped[0].results.length >= 1 && grouped[0].path);
+    assert.match(coderag('search', 'slugify', '--root', root), /app\/util\.ts:1-3 {2}function slugify/);
+
+    const status = JSON.parse(coderag('status', '--root', root, '--skipped', '--json'));
+    assert.equal(status.files, 2);
+    assert.equal(status.chunks, 2);
+    assert.equal(status.embedded, 2);
+    const reasons = Object.fromEntries(status.skipped.map((s: { path: string; reason: string }) => [s.path, s.reason]));
+    assert.equal(reasons['logo.png'], 'binary');
+    assert.equal(reasons['.env'], 'secret');
+    assert.match(coderag('status', '--root', root, '--skipped'), /\.env {2}secret/);
+
+    const bad = spawnSync(process.execPath, [bin, 'frobnicate'], { encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /unknown command frobnicate/);
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('cli: search builds a keyword index on first use', () => {
+  const root = workspace({ 'a.py': lines('def frobnicate_widget():', '    pass') });
+  try {
+    const r = spawnSync(process.execPath, [bin, 'search', 'frobnicate widget', '--root', root, '--json'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /no index yet/);
+    assert.equal(JSON.parse(r.stdout)[0].qualifiedName, 'frobnicate_widget');
+  } finally {
+    removeWorkspace(root);
+  }
+});

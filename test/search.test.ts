@@ -1,0 +1,125 @@
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { CodeIndex } from '../src/core/index/code-index';
+import { groupByFile } from '../src/core/search/hybrid';
+import { analyzeQuery } from '../src/core/search/query';
+import { lines, removeWorkspace, workspace } from './helpers';
+
+const files = {
+  'player.gd': lines(
+    'extends Area2D',
+    'signal hit',
+    '@export var speed = 400',
+    'var screen_size',
+    '',
+    'func _process(delta):',
+    '	var velocity = Vector2.ZERO',
+    '	if Input.is_action_pressed("move_right"):',
+    '		velocity.x += 1',
+    '	position += velocity * delta',
+    '	position = position.clamp(Vector2.ZERO, screen_size)',
+  ),
+  'mob.gd': lines('extends KinematicBody2D', '', 'func _physics_process(delta):', '	velocity = move_and_slide(velocity, Vector2.UP)'),
+  'src/http/headers.py': lines(
+    '"""HTTP header helpers."""',
+    '',
+    'def parse_content_type(value):',
+    '    """Split a Content-Type header into the media type and its parameters."""',
+    '    media, _, rest = value.partition(";")',
+    '    params = dict(p.strip().split("=", 1) for p in rest.split(";") if "=" in p)',
+    '    return media.strip().lower(), params',
+    '',
+    'def format_date(ts):',
+    '    """Format a timestamp for the Date header."""',
+    '    return ts.strftime("%a, %d %b %Y %H:%M:%S GMT")',
+  ),
+  'src/util/text.ts': lines(
+    '/** Removes the indentation shared by every line of a block of text. */',
+    'export function dedentBlock(text: string): string {',
+    "  const lines = text.split('\\n');",
+    '  const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length));',
+    "  return lines.map((l) => l.slice(indent)).join('\\n');",
+    '}',
+    '',
+    'export class Cache<K, V> {',
+    '  private map = new Map<K, V>();',
+    '  get(key: K): V | undefined { return this.map.get(key); }',
+    '}',
+  ),
+  'docs/guide.md': lines('# Guide', 'How to parse headers and dedent text.'),
+};
+
+let root: string;
+let index: CodeIndex;
+
+before(async () => {
+  root = workspace(files);
+  index = await CodeIndex.open({ root, inProcess: true, embedWorkers: 1 });
+  const report = await index.update();
+  assert.equal(report.embeddingError, undefined);
+});
+
+after(async () => {
+  await index.close();
+  removeWorkspace(root);
+});
+
+test('query analysis: code identifiers versus words', () => {
+  const q = analyzeQuery('where is Input.is_action_pressed used with move_and_slide and parseHeader()');
+  assert.deepEqual(q.identifiers, ['Input.is_action_pressed', 'move_and_slide', 'parseHeader']);
+  assert.ok(q.symbols.has('is_action_pressed') && q.symbols.has('input'));
+  assert.deepEqual(q.words, ['where', 'is', 'used', 'with', 'and']);
+});
+
+test('hybrid: natural language finds the function, results carry what an editor needs', async () => {
+  const [top] = await index.search('split the content type header into media type and parameters');
+  assert.equal(top.qualifiedName, 'parse_content_type');
+  assert.equal(top.path, 'src/http/headers.py');
+  assert.deepEqual([top.startLine, top.endLine, top.kind, top.language], [3, 7, 'function', 'python']);
+  assert.equal(top.signature, 'def parse_content_type(value):');
+  assert.ok(top.snippet.startsWith('def parse_content_type'));
+  assert.ok(top.ranks.keyword && top.ranks.vector);
+  const [dedent] = await index.search('remove common indentation from text');
+  assert.equal(dedent.qualifiedName, 'dedentBlock');
+});
+
+test('identifiers in the query: exact symbol matches win', async () => {
+  assert.equal((await index.search('Input.is_action_pressed'))[0].qualifiedName, '_process');
+  assert.equal((await index.search('move_and_slide'))[0].qualifiedName, '_physics_process');
+  assert.equal((await index.search('position.clamp'))[0].path, 'player.gd');
+  assert.equal((await index.search('Cache.get'))[0].qualifiedName, 'Cache.get');
+});
+
+test('filters by kind, language and path glob; grouping per file; code-only', async () => {
+  const classes = await index.search('cache', { kind: ['class'] });
+  assert.deepEqual(classes.map((r) => r.kind), ['class']);
+  const py = await index.search('header', { language: ['python'] });
+  assert.ok(py.length && py.every((r) => r.language === 'python'));
+  const under = await index.search('text', { path: 'src/util/**' });
+  assert.ok(under.length && under.every((r) => r.path.startsWith('src/util/')));
+  const groups = groupByFile(await index.search('header date content type', { limit: 10 }));
+  assert.equal(groups[0].path, 'src/http/headers.py');
+  assert.equal(new Set(groups.map((g) => g.path)).size, groups.length);
+  const code = await index.search('parse headers dedent text guide', { codeOnly: true, limit: 20 });
+  assert.ok(!code.some((r) => r.kind === 'documentation'));
+});
+
+test('keyword and vector modes alone', async () => {
+  assert.equal((await index.search('format timestamp date header', { mode: 'keyword' }))[0].qualifiedName, 'format_date');
+  const vec = await index.search('format timestamp date header', { mode: 'vector' });
+  assert.ok(vec.length > 0 && vec.every((r) => r.ranks.vector && !r.ranks.keyword));
+});
+
+test('a model that fails to load: a clear message, and keyword search keeps working', async () => {
+  const other = workspace(files);
+  try {
+    const broken = await CodeIndex.open({ root: other, inProcess: true, embedding: { model: '/nonexistent/model-folder' } });
+    const report = await broken.update();
+    assert.match(report.embeddingError ?? '', /nonexistent\/model-folder|failed to load|no config\.json/);
+    assert.equal(report.indexed, 5);
+    assert.equal((await broken.search('move_and_slide'))[0].qualifiedName, '_physics_process');
+    await broken.close();
+  } finally {
+    removeWorkspace(other);
+  }
+});
