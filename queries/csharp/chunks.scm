@@ -16,6 +16,8 @@
 (method_declaration name: (identifier) @name) @definition.function
 (constructor_declaration name: (identifier) @name) @definition.function
 (destructor_declaration name: (identifier) @name) @definition.function
+; Nameless members: an operator is named by its symbol (`Money.+`), a conversion by its target type
+; (`Money.decimal`), an indexer `this`; a finalizer shares the class name, its signature says `~`.
 (operator_declaration operator: _ @name) @definition.function
 (conversion_operator_declaration type: (_) @name) @definition.function
 (indexer_declaration "this" @name) @definition.function

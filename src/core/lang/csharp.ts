@@ -16,6 +16,8 @@ function visibility(def: Node): Visibility | undefined {
   if (words.includes('internal')) return 'internal';
   if (words.includes('private')) return 'private';
   if (def.children.some((c) => c?.type === 'explicit_interface_specifier')) return 'public';
+  // A top-level local function is visible to the file's top-level statements only.
+  if (def.type === 'local_function_statement') return 'private';
   // Defaults: types outside a type are internal, interface and enum members public, other members private.
   const owner = def.parent?.type === 'declaration_list' ? def.parent.parent : def.parent;
   if (!owner || !TYPE_DECLARATIONS.includes(owner.type)) return 'internal';

@@ -20,7 +20,7 @@ function blockNames(def: Node): string[] | undefined {
   const list = def.namedChildren.find((c) => c?.type === 'var_spec_list') ?? def;
   return list.namedChildren
     .filter((c) => c?.type === 'const_spec' || c?.type === 'var_spec')
-    .flatMap((spec) => spec!.childrenForFieldName('name').map((n) => n!.text));
+    .flatMap((spec) => spec!.childrenForFieldName('name').filter((n) => n?.type === 'identifier').map((n) => n!.text));
 }
 
 export const go: LanguageSpec = {

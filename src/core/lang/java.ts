@@ -26,6 +26,7 @@ export const java: LanguageSpec = {
   grammar: { package: 'tree-sitter-java', file: 'tree-sitter-java.wasm' },
   queries: 'java',
   commentTypes: ['line_comment', 'block_comment'],
+  // Mostly inside `modifiers`; listed so the signature starts after them.
   attachedTypes: ANNOTATIONS,
   docstring: 'leading-comment',
   bodyFields: ['body'],
