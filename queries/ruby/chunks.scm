@@ -39,7 +39,7 @@
   (call
     method: (identifier) @_task
     arguments: (argument_list . [(simple_symbol) @name (string) @name (pair key: (_) @name)])
-    (#match? @_task "^(task|multitask|file|directory|rule)$")) @definition.function)
+    (#match? @_task "^(task|multitask)$")) @definition.function)
 (call
   method: (identifier) @_namespace
   block: (do_block
@@ -47,7 +47,7 @@
       (call
         method: (identifier) @_task
         arguments: (argument_list . [(simple_symbol) @name (string) @name (pair key: (_) @name)])
-        (#match? @_task "^(task|multitask|file|directory|rule)$")) @definition.function))
+        (#match? @_task "^(task|multitask)$")) @definition.function))
   (#eq? @_namespace "namespace"))
 
 ; Gemfile and gemspec.

@@ -9,16 +9,28 @@ function visibility(def: Node, name: string, isMember: boolean): Visibility | un
     if (child?.type === 'accessibility_modifier') return child.text as Visibility;
   }
   if (isMember) return name.startsWith('_') ? 'private' : 'public';
+  // `exports.x = …` is exported; `Foo.prototype.x = …` is a member by convention.
+  if (def.type === 'assignment_expression') {
+    if (/^(module\.)?exports\b/.test(def.childForFieldName('left')?.text ?? '')) return 'public';
+    return name.startsWith('_') ? 'private' : 'public';
+  }
   let wrapper: Node | null = def.parent;
-  while (wrapper && wrapper.type !== 'export_statement' && wrapper.type !== 'program') wrapper = wrapper.parent;
-  return wrapper?.type === 'export_statement' ? 'public' : 'internal';
+  // `declare …` describes something that exists globally (a .d.ts), as public as an export.
+  const open = ['export_statement', 'ambient_declaration'];
+  while (wrapper && !open.includes(wrapper.type) && wrapper.type !== 'program') wrapper = wrapper.parent;
+  return wrapper && open.includes(wrapper.type) ? 'public' : 'internal';
 }
 
 const shared = {
   commentTypes: ['comment', 'html_comment'],
   attachedTypes: ['decorator'],
-  wrapperTypes: ['export_statement'],
+  // Function consts and `x.y = function` are captured at the declarator/assignment: the statement
+  // around them (and `declare`) belongs to their range.
+  wrapperTypes: ['export_statement', 'lexical_declaration', 'variable_declaration', 'expression_statement', 'ambient_declaration'],
   docstring: 'leading-comment' as const,
+  bodyFields: ['body', 'value.body', 'right.body'],
+  parameterFields: ['parameters', 'parameter', 'right.parameters', 'right.parameter'],
+  returnTypeFields: ['return_type', 'right.return_type'],
   decisionTypes: [
     'if_statement', 'for_statement', 'for_in_statement', 'while_statement', 'do_statement',
     'switch_case', 'catch_clause', 'ternary_expression',

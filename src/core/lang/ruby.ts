@@ -53,6 +53,8 @@ export const ruby: LanguageSpec = {
   // The grammar hangs comments before a body's first statement on the class/module, not the body.
   commentsBeforeBody: ['body_statement'],
   docstring: 'leading-comment',
+  // `class << self` members are listed in the class summary like the other defs.
+  memberContainers: ['singleton_class', 'body_statement'],
   // Struct.new / Class.new blocks and Rake task blocks keep their statements one level further down.
   bodyFields: ['body', 'right.block.body', 'block.body'],
   returnTypeFields: [],
@@ -62,11 +64,10 @@ export const ruby: LanguageSpec = {
   ],
   booleanOperators: ['&&', '||', 'and', 'or', '&&=', '||='],
   identifierTypes: ['identifier', 'constant'],
-  functionTypes: ['method', 'singleton_method', 'lambda', 'block', 'do_block', 'class', 'module'],
   visibility,
   decorators(def) {
     const wrapping = def.parent?.type === 'argument_list' ? methodName(def.parent.parent) : undefined;
-    return wrapping && !LEVELS.has(wrapping) ? [wrapping] : [];
+    return wrapping && !LEVELS.has(wrapping) && wrapping !== 'private_class_method' ? [wrapping] : [];
   },
   memberStub: (signature) => (signature.endsWith('=') ? `${signature} …` : signature),
 };
