@@ -11,6 +11,7 @@ import {
 } from './metadata';
 import { type Part, type Segment, type TokenCounter, packSegments, segmentsAt } from './split';
 import { finishChunk } from './title';
+import { uncoveredRuns } from './uncovered';
 
 export interface CodeChunkOptions {
   maxTokens: number;
@@ -83,12 +84,41 @@ export function chunkCode(
           endLine: p.endRow + 1,
           text: p.text,
           part: parts.length > 1 ? { index: i + 1, count: parts.length } : undefined,
+          groupLines: [d.startRow + 1, d.endRow + 1],
           references: without(identifiersIn(p.text), d.meta.defines),
         }, moduleDoc),
       );
     });
   }
-  return chunks;
+  for (const [a, b] of uncoveredRuns(root, drafts.map((d) => [d.startRow, d.endRow]), moduleDocRows(root, spec))) {
+    const text = lines.slice(a, b + 1).join('\n');
+    const parts =
+      opts.countTokens(text) > opts.maxTokens
+        ? packSegments(segmentsAt(lines, a, b, []), '', opts.maxTokens, opts.countTokens)
+        : [{ startRow: a, endRow: b, text }];
+    parts.forEach((p: Part, i) =>
+      chunks.push(
+        finishChunk({
+          path, language: spec.id, kind: 'window', name: 'top-level code', qualifiedName: 'top-level code',
+          startLine: p.startRow + 1, endLine: p.endRow + 1, text: p.text,
+          part: parts.length > 1 ? { index: i + 1, count: parts.length } : undefined,
+          groupLines: [a + 1, b + 1],
+          references: identifiersIn(p.text),
+        }, moduleDoc),
+      ),
+    );
+  }
+  return chunks.sort((x, y) => x.startLine - y.startLine || y.endLine - x.endLine);
+}
+
+/** Rows of a Python-style module docstring: context for titles, never chunk text. */
+function moduleDocRows(root: Node, spec: LanguageSpec): Set<number> {
+  const rows = new Set<number>();
+  const first = root.namedChildren[0];
+  if (spec.docstring === 'body-string' && first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string') {
+    for (let r = first.startPosition.row; r <= lastRow(first); r++) rows.add(r);
+  }
+  return rows;
 }
 
 function without(ids: string[], defined: string[] | undefined): string[] {
@@ -215,7 +245,9 @@ function classDraft(
     pushRows(def.startRow, bodyInline ? bodyRow : bodyRow - 1);
     const attached = new Set([...(spec.attachedTypes ?? []), 'decorator']);
     const containers = spec.memberContainers ?? [];
-    const bodyChildren = body.namedChildren.flatMap((c) => (c && containers.includes(c.type) ? c.namedChildren : [c]));
+    // Recursive: Ruby `class << self` holds a body_statement that holds the class methods.
+    const flatten = (c: Node | null): (Node | null)[] => (c && containers.includes(c.type) ? c.namedChildren.flatMap(flatten) : [c]);
+    const bodyChildren = body.namedChildren.flatMap(flatten);
     for (const child of bodyChildren) {
       if (!child || spec.commentTypes.includes(child.type) || attached.has(child.type)) continue;
       const member = memberByOuter.get(child.id) ?? memberByOuter.get(innerDefinition(child, spec)?.id ?? -1);
@@ -226,7 +258,7 @@ function classDraft(
         if (member.kind === 'class') summary.push({ row: member.node.startPosition.row, text: indent + signatureOf(member.node, source, spec) });
         else {
           const sig = signatureOf(member.node, source, spec);
-          summary.push({ row: member.node.startPosition.row, text: indent + (bodyOf(member.node, spec) ? stubbed(sig) : sig) });
+          summary.push({ row: member.node.startPosition.row, text: indent + (spec.memberStub?.(sig) ?? (bodyOf(member.node, spec) ? stubbed(sig) : sig)) });
         }
         (meta.defines as string[]).push(member.name);
       } else {
@@ -275,7 +307,9 @@ function stubbed(signature: string): string {
 /** First meaningful line of the module docstring or leading file comment. */
 export function moduleDocOf(root: Node, spec: LanguageSpec): string | undefined {
   let text: string | undefined;
-  const first = root.namedChildren.find((c) => c && !(c.type === 'comment' && c.text.startsWith('#!')));
+  let first = root.namedChildren.find((c) => c && !(c.type === 'comment' && c.text.startsWith('#!'))) ?? null;
+  // A license header, a build constraint or a magic comment says nothing about the file: the next block may.
+  while (first && spec.commentTypes.includes(first.type) && isBoilerplate(commentBlock(first, spec))) first = afterBlock(first, spec);
   if (!first) return undefined;
   if (spec.docstring === 'body-string') {
     if (first.type === 'expression_statement' && first.namedChildren[0]?.type === 'string') text = first.namedChildren[0].text.replace(/^[rRuUbB]*("""|'''|"|')/, '');
@@ -289,6 +323,21 @@ export function moduleDocOf(root: Node, spec: LanguageSpec): string | undefined 
     return line.slice(0, 120);
   }
   return undefined;
+}
+
+function isBoilerplate(block: string): boolean {
+  const first = stripCommentMarkers(block).split('\n').map((l) => l.trim()).find((l) => l && !/^[-=*#_~/]{3,}$/.test(l));
+  return !!first && /^(copyright\b|\(c\)|@license|spdx-license|licensed (to|under)\b|go:build|\+build|frozen_string_literal:|encoding:|typed:)/i.test(first);
+}
+
+function afterBlock(first: Node, spec: LanguageSpec): Node | null {
+  let row = lastRow(first);
+  let n = first.nextNamedSibling;
+  while (n && spec.commentTypes.includes(n.type) && n.startPosition.row <= row + 1) {
+    row = lastRow(n);
+    n = n.nextNamedSibling;
+  }
+  return n;
 }
 
 function commentBlock(first: Node, spec: LanguageSpec): string {
