@@ -30,12 +30,30 @@ export function lastRow(node: Node): number {
 }
 
 function cleanName(text: string): string {
-  return text.replace(/^['"`]|['"`]$/g, '').replace(/\s+/g, ' ').trim();
+  // A leading single `:` is a Ruby symbol (`task :build`), never part of a name.
+  return text.replace(/^:(?=\w)/, '').replace(/^['"`]|['"`]$/g, '').replace(/\s+/g, ' ').trim();
 }
 
-/** `Foo.prototype.bar` → `Foo.bar`; `Foo::bar` → `Foo.bar`. */
+/** `Foo.prototype.bar` → `Foo.bar`; `Foo::bar` → `Foo.bar`; `Box<T>::get` → `Box.get`. */
 function qualifiedFromPath(text: string): string {
-  return cleanName(text).replace(/::/g, '.').replace(/\.prototype\./g, '.').replace(/^this\./, '');
+  return dropScopeArguments(cleanName(text)).replace(/::/g, '.').replace(/\.prototype\./g, '.').replace(/^this\./, '')
+    // CommonJS: `module.exports.parse` is `parse`; `module.exports` itself is the default export.
+    .replace(/^(module\.)?exports\./, '').replace(/^module\.exports$/, 'default');
+}
+
+/** C++ `Map<K, V<W>>::find` → `Map::find`: a scope's template arguments are not part of its name. */
+function dropScopeArguments(text: string): string {
+  let out = text;
+  for (let close = out.indexOf('>::'); close >= 0; close = out.indexOf('>::')) {
+    let open = close;
+    for (let depth = 0; open >= 0; open--) {
+      if (out[open] === '>') depth++;
+      else if (out[open] === '<' && --depth === 0) break;
+    }
+    if (open < 0) break;
+    out = out.slice(0, open) + out.slice(close + 1);
+  }
+  return out;
 }
 
 export function findDefinitions(root: Node, query: Query, spec: LanguageSpec): Definition[] {
@@ -123,7 +141,7 @@ export function outermost(node: Node, spec: LanguageSpec): Node {
 export function leadingStartRow(node: Node, spec: LanguageSpec): number {
   const attached = spec.attachedTypes ?? [];
   let start = node.startPosition.row;
-  let prev = node.previousSibling;
+  let prev = previousSiblingOf(node, spec);
   while (prev) {
     const isComment = spec.commentTypes.includes(prev.type);
     if (!isComment && !attached.includes(prev.type)) break;
@@ -134,4 +152,11 @@ export function leadingStartRow(node: Node, spec: LanguageSpec): number {
     prev = before;
   }
   return start;
+}
+
+/** The previous sibling, or for a body's first statement the comments the grammar put before the body. */
+export function previousSiblingOf(node: Node, spec: LanguageSpec): Node | null {
+  const parent = node.parent;
+  if (node.previousSibling || !parent || !spec.commentsBeforeBody?.includes(parent.type)) return node.previousSibling;
+  return parent.previousSibling;
 }

@@ -3,13 +3,21 @@
 import type { Node } from 'web-tree-sitter';
 import type { LanguageSpec } from '../lang/spec';
 import type { Visibility } from '../model';
+import { lastRow, previousSiblingOf } from './definitions';
 
 export function bodyOf(node: Node, spec: LanguageSpec): Node | null {
   for (const f of spec.bodyFields ?? ['body']) {
-    const b = node.childForFieldName(f);
+    const b = fieldPath(node, f);
     if (b) return b;
   }
   return null;
+}
+
+/** A field, or a dotted path of fields (`right.block.body`: Ruby `X = Struct.new do … end`). */
+function fieldPath(node: Node, path: string): Node | null {
+  let n: Node | null = node;
+  for (const part of path.split('.')) n = n?.childForFieldName(part) ?? null;
+  return n;
 }
 
 function collapse(text: string): string {
@@ -39,7 +47,8 @@ export function signatureOf(node: Node, source: string, spec: LanguageSpec): str
   const end = body && body.startIndex > start ? body.startIndex : node.endIndex;
   let sig = collapse(source.slice(start, end));
   if (!body && sig.length > 300) sig = collapse(source.slice(start, source.indexOf('\n', start) >>> 0 || end));
-  return sig.replace(/\s*[{]$/, '').slice(0, 400);
+  // A C macro whose replacement starts on the next line: the continuation `\` is not its header.
+  return sig.replace(/\s*[{]$/, '').replace(/\s*\\$/, '').slice(0, 400);
 }
 
 export function parametersOf(node: Node, spec: LanguageSpec): string[] {
@@ -47,6 +56,8 @@ export function parametersOf(node: Node, spec: LanguageSpec): string[] {
   if (own) return own;
   for (const f of spec.parameterFields ?? ['parameters']) {
     const p = findField(node, f);
+    // A lone parameter without parentheses (JS `x => x + 1`).
+    if (p && spec.identifierTypes.includes(p.type)) return [p.text];
     if (p) return p.namedChildren.filter((c) => c && !spec.commentTypes.includes(c.type)).map((c) => collapse(c!.text));
   }
   return [];
@@ -54,13 +65,14 @@ export function parametersOf(node: Node, spec: LanguageSpec): string[] {
 
 /** A field of the node or of its declarator (C-like languages nest parameters in declarators). */
 function findField(node: Node, field: string): Node | null {
-  const direct = node.childForFieldName(field);
+  const direct = fieldPath(node, field);
   if (direct) return direct;
   const decl = node.childForFieldName('declarator') ?? node.childForFieldName('value');
   return decl ? findField(decl, field) : null;
 }
 
 export function returnTypeOf(node: Node, spec: LanguageSpec): string | undefined {
+  if (spec.returnType) return spec.returnType(node);
   for (const f of spec.returnTypeFields ?? ['return_type']) {
     const r = findField(node, f);
     if (r) return collapse(r.text).replace(/^:\s*/, '').replace(/^->\s*/, '');
@@ -113,10 +125,13 @@ export function stripCommentMarkers(text: string): string {
 
 function leadingComment(outer: Node, spec: LanguageSpec): string | undefined {
   const parts: string[] = [];
-  let prev = outer.previousSibling;
+  let prev = previousSiblingOf(outer, spec);
   let row = outer.startPosition.row;
   while (prev && (spec.commentTypes.includes(prev.type) || (spec.attachedTypes ?? []).includes(prev.type))) {
     if (prev.endPosition.row < row - 1) break;
+    // A comment after code on its line (`type Z int // note`) belongs to that code, as in leadingStartRow.
+    const before = prev.previousSibling;
+    if (spec.commentTypes.includes(prev.type) && before && lastRow(before) === prev.startPosition.row) break;
     if (spec.commentTypes.includes(prev.type)) parts.unshift(prev.text);
     row = prev.startPosition.row;
     prev = prev.previousSibling;
@@ -138,12 +153,16 @@ export function isAsync(node: Node): boolean {
     if (c.type === 'attribute_list') continue;
     // Rust: `pub async fn` has its visibility before the modifiers.
     if (c.type === 'visibility_modifier') continue;
+    // TypeScript: `@dec protected override async m()`.
+    if (c.type === 'decorator' || c.type === 'accessibility_modifier' || c.type === 'override_modifier') continue;
     if (c.isNamed && c.type !== 'modifiers' && c.type !== 'function_modifiers' && c.type !== 'modifier') break;
     if (c.type === 'modifiers' || c.type === 'function_modifiers' || c.type === 'modifier') {
       if (/\basync\b/.test(c.text)) return true;
     }
   }
-  // Arrow functions assigned to a const: the async sits on the value.
+  // Arrow functions assigned to a const, a class field or a property: the async sits on the value.
+  const held = node.childForFieldName('value') ?? node.childForFieldName('right');
+  if (held && /^(arrow_function|function_expression|generator_function)$/.test(held.type)) return held.children[0]?.type === 'async';
   if (!/declaration|declarator|assignment|statement/.test(node.type)) return false;
   const value = node.descendantsOfType(['arrow_function', 'function_expression'])[0];
   return !!value && value.startIndex - node.startIndex < 200 && value.children[0]?.type === 'async';
@@ -160,7 +179,8 @@ const NOT_IDENTIFIERS = new Set(
     'yield import from export default as with try except catch finally raise throw pass break continue lambda None True ' +
     'False null undefined true false void typeof instanceof delete switch case static public private protected extends ' +
     'implements interface type enum func var signal extends onready export tool match struct impl fn pub use mut mod ' +
-    'package go defer chan select namespace using virtual override sealed readonly get set end begin module then unless').split(' '),
+    'package go defer chan select namespace using virtual override sealed readonly get set end begin module then unless ' +
+    'when elsif until rescue ensure nil retry redo undef').split(' '),
 );
 
 /**
@@ -190,15 +210,20 @@ export function walkDefinition(node: Node, spec: LanguageSpec, inner: Node[] = [
     : () => true;
   let complexity = 1;
   const branching = [...spec.decisionTypes, ...(spec.booleanOperators ?? [])];
-  for (const n of node.descendantsOfType(branching)) if (n && outside(n)) complexity++;
+  const decisions = new Set(spec.decisionTypes);
+  // A node type named like its keyword (Ruby `if`) also matches the keyword token: count the node once.
+  const keywordOf = (n: Node) => !n.isNamed && decisions.has(n.type) && !!n.parent?.isNamed && decisions.has(n.parent.type);
+  for (const n of node.descendantsOfType(branching)) if (n && outside(n) && !keywordOf(n)) complexity++;
   let generator = false;
   if (spec.generatorMarkers?.length) {
     const functions = new Set(spec.functionTypes ?? []);
+    // The function a declarator or assignment holds (`const g = function* () {}`) is the definition itself.
+    const own = (node.childForFieldName('value') ?? node.childForFieldName('right'))?.id ?? node.id;
     for (const y of node.descendantsOfType(spec.generatorMarkers)) {
       if (!y || !outside(y)) continue;
       let p = y.parent;
-      while (p && p.id !== node.id && !functions.has(p.type)) p = p.parent;
-      if (!p || p.id === node.id) {
+      while (p && p.id !== node.id && p.id !== own && !functions.has(p.type)) p = p.parent;
+      if (!p || p.id === node.id || p.id === own) {
         generator = true;
         break;
       }

@@ -3,8 +3,11 @@
 import { createHash } from 'node:crypto';
 import type { Chunk } from '../model';
 
-export type ChunkDraft = Omit<Chunk, 'id' | 'title' | 'contentHash' | 'defines' | 'references'> &
-  Partial<Pick<Chunk, 'defines' | 'references'>>;
+export type ChunkDraft = Omit<Chunk, 'id' | 'groupId' | 'title' | 'contentHash' | 'defines' | 'references'> &
+  Partial<Pick<Chunk, 'defines' | 'references'>> & {
+    /** Lines of the whole definition when this draft is one part of it. */
+    groupLines?: [number, number];
+  };
 
 export function titleOf(path: string, moduleDoc: string | undefined, kind: string, name: string): string {
   return moduleDoc ? `${path} (${moduleDoc}) ${kind} ${name}` : `${path} ${kind} ${name}`;
@@ -15,14 +18,18 @@ export function contentHashOf(moduleDoc: string | undefined, kind: string, name:
   return createHash('sha256').update(`${moduleDoc ?? ''}\u0000${kind}\u0000${name}\u0000${text}`).digest('hex').slice(0, 32);
 }
 
-export function finishChunk(draft: ChunkDraft, moduleDoc?: string): Chunk {
+export function finishChunk(full: ChunkDraft, moduleDoc?: string): Chunk {
+  const { groupLines, ...draft } = full;
   const name = draft.qualifiedName || draft.name;
   const part = draft.part ? `#${draft.part.index}` : '';
+  const [groupStart, groupEnd] = draft.part && groupLines ? groupLines : [draft.startLine, draft.endLine];
   const chunk: Chunk = {
     ...draft,
     defines: draft.defines ?? [],
     references: draft.references ?? [],
     id: `${draft.path}:${draft.startLine}-${draft.endLine}:${draft.kind}:${name}${part}`,
+    // Parts of one split definition share it: search ranks definitions, not parts.
+    groupId: `${draft.path}:${groupStart}-${groupEnd}:${draft.kind}:${name}`,
     title: titleOf(draft.path, moduleDoc, draft.kind, name),
     contentHash: contentHashOf(moduleDoc, draft.kind, name, draft.text),
   };

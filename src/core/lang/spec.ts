@@ -44,6 +44,12 @@ export interface LanguageSpec {
   memberContainers?: string[];
   /** Parameter texts when the grammar does not wrap each one in a node (C# `params`). */
   parameters?(def: Node): string[] | undefined;
+  /** The return type when no field holds all of it (C `char *f(void)`: the `*` sits in the declarator). */
+  returnType?(def: Node): string | undefined;
+  /** Body nodes whose first statement's leading comments the grammar puts before the body (Ruby `body_statement`). */
+  commentsBeforeBody?: string[];
+  /** A member's line in a class summary; default `sig { … }` / `sig: ...`. */
+  memberStub?(signature: string): string;
   /** Decorators/annotations as text, when not covered by attachedTypes/wrapper children. */
   decorators?(def: Node): string[];
   /** All names one definition node declares, when it declares several (Go `const ( A = iota; B )`). */
