@@ -40,6 +40,8 @@ export interface ChunkMeta {
 /** A fragment with what the index needs to find it. */
 export interface Chunk extends Fragment, ChunkMeta {
   id: string;
+  /** The whole definition this chunk belongs to: equal to `id` unless the definition was split. */
+  groupId: string;
   language: string;
   kind: ChunkKind;
   name: string;

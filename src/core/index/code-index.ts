@@ -18,10 +18,10 @@ import { checkPath, scanWorkspace, type ScannedFile } from '../scan/walker';
 import { type DocInfo, KeywordIndex } from './keyword';
 import { acquireLock } from './lock';
 import { Journal } from './journal';
-import { INDEX_FORMAT, type IndexMeta, readMeta, readSkipped, writeMeta, writeSkipped } from './meta';
+import { CHUNKER_VERSION, INDEX_FORMAT, type IndexMeta, readMeta, readSkipped, writeMeta, writeSkipped } from './meta';
 import { type ChunkRow, type FileRow, fromRow, toRow } from './rows';
 import { CorruptIndexError, Store } from './store';
-import { chunkTerms } from './terms';
+import { chunkTerms, type ChunkTerms, mergeTerms } from './terms';
 import { TagCache } from '../repomap/tag-cache';
 import { search, type SearchOptions, type SearchResult } from '../search/hybrid';
 
@@ -136,6 +136,15 @@ export class CodeIndex {
       index.journal.end();
     }
     index.files = await store.loadFiles();
+    if ((meta.chunker ?? 0) !== CHUNKER_VERSION && index.files.size) {
+      // The chunker changed since this index was built: forget the parse results, keep vectors.
+      await store.deleteChunksOf([...index.files.keys()]);
+      await store.deleteFiles([...index.files.keys()]);
+      index.files.clear();
+      for (const p of index.keyword.paths()) index.keyword.removeFile(p);
+      index.openReport.rebuilt = `chunker version ${meta.chunker ?? 0} → ${CHUNKER_VERSION}: files parsed again, vectors reused`;
+    }
+    meta.chunker = CHUNKER_VERSION;
     await index.catchUpKeyword();
     return index;
   }
@@ -157,8 +166,8 @@ export class CodeIndex {
       const byPath = new Map<string, ChunkRow[]>();
       for (const r of rows) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
       for (const p of batch) {
-        const chunks = (byPath.get(p) ?? []).map(fromRow);
-        this.keyword.setFile(p, this.files.get(p)!.sha256, chunks.map((c) => ({ info: docInfo(c), terms: chunkTerms(c) })));
+        const chunks = (byPath.get(p) ?? []).map(fromRow).sort((a, b) => a.startLine - b.startLine);
+        this.keyword.setFile(p, this.files.get(p)!.sha256, keywordDocs(chunks, chunks.map(chunkTerms)));
       }
     }
     if (this.keyword.isDirty) this.keyword.save(this.keywordFile);
@@ -341,7 +350,7 @@ export class CodeIndex {
     await this.store.addChunks(rows);
     const fileRows: FileRow[] = [];
     for (const r of parsed) {
-      this.keyword.setFile(r.path, r.sha, r.chunks.map((c, i) => ({ info: docInfo(c), terms: r.terms[i] })));
+      this.keyword.setFile(r.path, r.sha, keywordDocs(r.chunks, r.terms));
       if (r.tags) this.tags.set(r.path, r.sha, r.tags);
       const note = r.fallback ? `line windows: ${r.fallback}` : r.note ?? (r.syntaxErrors ? 'syntax errors (recovered)' : '');
       fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: r.chunks.length, state: 'indexed', note });
@@ -477,8 +486,18 @@ async function embedAll(embedder: Embedder, texts: string[]): Promise<Float32Arr
   return (await Promise.all(parts)).flat();
 }
 
-export function docInfo(c: Chunk): DocInfo {
-  return { id: c.id, path: c.path, kind: c.kind, language: c.language, name: c.name, qualifiedName: c.qualifiedName };
+/** One keyword document per definition: the parts of a split definition are merged back. */
+export function keywordDocs(chunks: Chunk[], terms: ChunkTerms[]): { info: DocInfo; terms: ChunkTerms }[] {
+  const groups = new Map<string, { chunk: Chunk; terms: ChunkTerms[] }>();
+  chunks.forEach((c, i) => {
+    const g = groups.get(c.groupId);
+    if (g) g.terms.push(terms[i]);
+    else groups.set(c.groupId, { chunk: c, terms: [terms[i]] });
+  });
+  return [...groups.entries()].map(([groupId, { chunk: c, terms: t }]) => ({
+    info: { id: groupId, path: c.path, kind: c.kind, language: c.language, name: c.name, qualifiedName: c.qualifiedName },
+    terms: mergeTerms(t),
+  }));
 }
 
 export type { Tag };

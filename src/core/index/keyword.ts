@@ -5,6 +5,7 @@
 // fraction of that, saves and loads a compact binary file, and updates per file in place.
 import * as fs from 'node:fs';
 import { FIELDS, type ChunkTerms, queryTerms } from './terms';
+import { synonymsOf } from './synonyms';
 
 export interface DocInfo {
   id: string;
@@ -27,12 +28,20 @@ export interface KeywordSearchOptions {
   /** Multipliers per field; defaults favour the symbol field. */
   boost?: Partial<Record<(typeof FIELDS)[number], number>>;
   prefix?: boolean;
+  synonyms?: boolean;
 }
 
 const K1 = 1.2;
 const B = 0.75;
 const PREFIX_WEIGHT = 0.4;
-const DEFAULT_BOOST = { symbol: 3, text: 1, path: 1.5 };
+const SYNONYM_WEIGHT = 0.5;
+const DEFAULT_BOOST = { symbol: 2, doc: 2, text: 1, path: 1 };
+// Length normalisation per field: names are short by nature, a short name is not a better match.
+const FIELD_B: Record<(typeof FIELDS)[number], number> = { symbol: 0.3, doc: 0.5, text: 0.75, path: 0.3 };
+
+function idf(n: number, df: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
 
 class Postings {
   constructor(public docs: Uint32Array, public tfs: Uint16Array, public n: number) {}
@@ -56,7 +65,7 @@ class Postings {
   }
 }
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 export class KeywordIndex {
   private docs: (DocInfo | null)[] = [];
@@ -187,25 +196,34 @@ export class KeywordIndex {
     const scores = new Map<number, number>();
     const matched = new Map<number, number>();
     const n = this.live;
+    // Each query term's weight: its best idf over the fields. A document's coverage of the query
+    // is the share of that weight it matches (Lucene's "coord"): a chunk matching most of a
+    // question beats one matching two rare words in a short name.
+    const termWeight = terms.map((t) => Math.max(0, ...this.dict.map((d) => (d.get(t) ? idf(n, d.get(t)!.n) : 0))));
+    const totalWeight = termWeight.reduce((a, b) => a + b, 0) || 1;
     terms.forEach((term, qi) => {
       const bit = 1 << Math.min(qi, 30);
       FIELDS.forEach((field, f) => {
         const avg = this.lengthSums[f] / n || 1;
         const variants: [string, number][] = [[term, 1]];
+        if (opts.synonyms !== false) for (const t of synonymsOf(term)) variants.push([t, SYNONYM_WEIGHT]);
         if (opts.prefix !== false && term.length >= 4 && field !== 'path') {
           for (const t of this.expand(f, term)) variants.push([t, PREFIX_WEIGHT * (term.length / t.length)]);
         }
+        const b = FIELD_B[field];
+        const seen = new Set<string>();
         for (const [t, weight] of variants) {
+          if (seen.has(t)) continue;
+          seen.add(t);
           const p = this.dict[f].get(t);
           if (!p) continue;
-          const idf = Math.log(1 + (n - p.n + 0.5) / (p.n + 0.5));
-          const w = boost[field] * weight * idf;
+          const w = boost[field] * weight * idf(n, p.n);
           const lengths = this.lengths[f];
           for (let i = 0; i < p.n; i++) {
             const d = p.docs[i];
             if (!this.docs[d]) continue;
             const tf = p.tfs[i];
-            const s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[d]) / avg));
+            const s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - b + (b * lengths[d]) / avg));
             scores.set(d, (scores.get(d) ?? 0) + s);
             matched.set(d, (matched.get(d) ?? 0) | bit);
           }
@@ -216,7 +234,12 @@ export class KeywordIndex {
     for (const [d, score] of scores) {
       const info = this.docs[d]!;
       if (opts.filter && !opts.filter(info)) continue;
-      hits.push({ ...info, score, matched: popcount(matched.get(d) ?? 0) });
+      const bits = matched.get(d) ?? 0;
+      let covered = 0;
+      termWeight.forEach((w, qi) => {
+        if (bits & (1 << Math.min(qi, 30))) covered += w;
+      });
+      hits.push({ ...info, score: score * (covered / totalWeight), matched: popcount(bits) });
     }
     hits.sort((a, b) => b.score - a.score);
     return hits.slice(0, opts.limit ?? 50);

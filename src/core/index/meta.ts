@@ -4,12 +4,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SkippedFile } from '../model';
 
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
+/**
+ * Bumped whenever chunking or keyword terms change: every file is parsed again on the next run,
+ * while vectors are still reused by content hash (the vector cache survives).
+ */
+export const CHUNKER_VERSION = 3;
 
 export interface IndexMeta {
   format: number;
   root: string;
   model?: { id: string; dim: number };
+  chunker?: number;
   createdAt: string;
   updatedAt: string;
 }

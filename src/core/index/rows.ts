@@ -4,6 +4,7 @@ import type { Chunk, ChunkKind } from '../model';
 
 export interface ChunkRow {
   id: string;
+  groupId: string;
   path: string;
   language: string;
   kind: string;
@@ -37,7 +38,7 @@ export interface FileRow {
 export function chunkSchema(dim: number): arrow.Schema {
   const utf8 = (name: string) => new arrow.Field(name, new arrow.Utf8(), false);
   return new arrow.Schema([
-    utf8('id'), utf8('path'), utf8('language'), utf8('kind'), utf8('name'), utf8('qualifiedName'),
+    utf8('id'), utf8('groupId'), utf8('path'), utf8('language'), utf8('kind'), utf8('name'), utf8('qualifiedName'),
     new arrow.Field('startLine', new arrow.Int32(), false),
     new arrow.Field('endLine', new arrow.Int32(), false),
     utf8('title'), utf8('text'), utf8('signature'), utf8('contentHash'), utf8('meta'),
@@ -74,7 +75,7 @@ export function toRow(c: Chunk, vector: Float32Array | null): ChunkRow {
   const meta: Record<string, unknown> = {};
   for (const k of META_KEYS) if (c[k] !== undefined) meta[k] = c[k];
   return {
-    id: c.id, path: c.path, language: c.language, kind: c.kind, name: c.name, qualifiedName: c.qualifiedName,
+    id: c.id, groupId: c.groupId, path: c.path, language: c.language, kind: c.kind, name: c.name, qualifiedName: c.qualifiedName,
     startLine: c.startLine, endLine: c.endLine, title: c.title, text: c.text, signature: c.signature ?? '',
     contentHash: c.contentHash, meta: JSON.stringify(meta), embedded: !!vector, vector: vector ? Array.from(vector) : null,
   };
@@ -83,7 +84,7 @@ export function toRow(c: Chunk, vector: Float32Array | null): ChunkRow {
 export function fromRow(r: ChunkRow): Chunk {
   const meta = JSON.parse(r.meta || '{}');
   return {
-    id: r.id, path: r.path, language: r.language, kind: r.kind as ChunkKind, name: r.name, qualifiedName: r.qualifiedName,
+    id: r.id, groupId: r.groupId, path: r.path, language: r.language, kind: r.kind as ChunkKind, name: r.name, qualifiedName: r.qualifiedName,
     startLine: r.startLine, endLine: r.endLine, title: r.title, text: r.text, signature: r.signature || undefined,
     contentHash: r.contentHash, defines: [], references: [], ...meta,
   };

@@ -12,6 +12,14 @@ const lancedb = require('@lancedb/lancedb') as typeof import('@lancedb/lancedb')
 
 export class CorruptIndexError extends Error {}
 
+export interface VectorHit {
+  id: string;
+  groupId: string;
+  path: string;
+  kind: string;
+  distance: number;
+}
+
 /** Arrow rows are read-only proxies: copy them into plain objects. */
 function plain<T>(rows: unknown[]): T[] {
   return rows.map((r) => ((r as { toJSON?: () => T }).toJSON?.() ?? { ...(r as object) }) as T);
@@ -92,12 +100,34 @@ export class Store {
     return out;
   }
 
+  /** Every part of the given definitions. */
+  async chunksByGroups(groupIds: string[]): Promise<ChunkRow[]> {
+    const out: ChunkRow[] = [];
+    for (const b of batches(groupIds)) {
+      out.push(...plain<ChunkRow>(await this.chunks.query().where(sqlIn('groupId', b)).select(CHUNK_COLUMNS).toArray()));
+    }
+    return out;
+  }
+
   async chunksByIds(ids: string[]): Promise<ChunkRow[]> {
     const out: ChunkRow[] = [];
     for (const b of batches(ids)) {
       out.push(...plain<ChunkRow>(await this.chunks.query().where(sqlIn('id', b)).select(CHUNK_COLUMNS).toArray()));
     }
     return out;
+  }
+
+  /** Size and kind of every chunk (or a sample with its text), for statistics. */
+  async chunkShapes(limit?: number, withText = false): Promise<{ kind: string; lines: number; chars: number; title?: string; text?: string }[]> {
+    let q = this.chunks.query().select(withText ? ['kind', 'startLine', 'endLine', 'title', 'text'] : ['kind', 'startLine', 'endLine', 'text']);
+    if (limit) q = q.limit(limit);
+    const rows = await q.toArray();
+    return rows.map((r) => ({
+      kind: r.kind as string,
+      lines: (r.endLine as number) - (r.startLine as number) + 1,
+      chars: (r.text as string).length,
+      ...(withText ? { title: r.title as string, text: r.text as string } : {}),
+    }));
   }
 
   async countChunks(filter?: string): Promise<number> {
@@ -130,11 +160,11 @@ export class Store {
     await this.vectors.mergeInsert('contentHash').whenNotMatchedInsertAll().execute(rows);
   }
 
-  async vectorSearch(vector: Float32Array, limit: number, where?: string): Promise<{ id: string; path: string; distance: number }[]> {
-    let q = this.chunks.vectorSearch(Array.from(vector)).distanceType('cosine').select(['id', 'path']).limit(limit);
+  async vectorSearch(vector: Float32Array, limit: number, where?: string): Promise<VectorHit[]> {
+    let q = this.chunks.vectorSearch(Array.from(vector)).distanceType('cosine').select(['id', 'groupId', 'path', 'kind']).limit(limit);
     q = q.where(where ? `embedded = true AND (${where})` : 'embedded = true');
     const rows = await q.toArray();
-    return rows.map((r) => ({ id: r.id as string, path: r.path as string, distance: r._distance as number }));
+    return rows.map((r) => ({ id: r.id as string, groupId: r.groupId as string, path: r.path as string, kind: r.kind as string, distance: r._distance as number }));
   }
 
   /** Compacts small fragments and drops old versions; run after large updates. */
@@ -155,7 +185,7 @@ export class Store {
 }
 
 export const CHUNK_COLUMNS = [
-  'id', 'path', 'language', 'kind', 'name', 'qualifiedName', 'startLine', 'endLine', 'title', 'text', 'signature',
+  'id', 'groupId', 'path', 'language', 'kind', 'name', 'qualifiedName', 'startLine', 'endLine', 'title', 'text', 'signature',
   'contentHash', 'meta', 'embedded',
 ];
 

@@ -3,7 +3,7 @@
 import type { Chunk } from '../model';
 import { processTerm, tokenize } from './tokenize';
 
-export const FIELDS = ['symbol', 'text', 'path'] as const;
+export const FIELDS = ['symbol', 'doc', 'text', 'path'] as const;
 export type Field = (typeof FIELDS)[number];
 
 /** Per field: alternating [term, frequency, term, frequency, …] and the field length in terms. */
@@ -45,12 +45,23 @@ export function fieldTerms(text: string): { pairs: (string | number)[]; length: 
   return { pairs, length };
 }
 
-export function symbolText(c: Pick<Chunk, 'name' | 'qualifiedName' | 'signature' | 'defines'>): string {
-  return [c.name, c.qualifiedName, c.signature ?? '', ...(c.defines ?? [])].join(' ');
+/**
+ * The symbol field: what the chunk is called. For functions and classes that includes the
+ * signature and defined names; for a constant only its name — its first line (`__all__ = [...]`)
+ * would otherwise match half the vocabulary.
+ */
+export function symbolText(c: Pick<Chunk, 'kind' | 'name' | 'qualifiedName' | 'signature' | 'defines'>): string {
+  const callable = c.kind === 'function' || c.kind === 'method' || c.kind === 'class';
+  return callable ? [c.name, c.qualifiedName, c.signature ?? '', ...(c.defines ?? [])].join(' ') : [c.qualifiedName, ...(c.defines ?? [])].join(' ');
+}
+
+/** The doc field: what the chunk says about itself in prose (docstring or leading doc comment). */
+export function docText(c: Pick<Chunk, 'docstring'>): string {
+  return c.docstring ?? '';
 }
 
 export function chunkTerms(c: Chunk): ChunkTerms {
-  const sources = [symbolText(c), c.text, c.path];
+  const sources = [symbolText(c), docText(c), c.text, c.path];
   const out: ChunkTerms = { fields: [], lengths: [] };
   for (const s of sources) {
     const { pairs, length } = fieldTerms(s);
@@ -65,4 +76,26 @@ export function queryTerms(query: string): string[] {
   const seen = new Set<string>();
   for (const m of query.matchAll(RAW)) for (const t of termsOf(m[0])) seen.add(t);
   return [...seen];
+}
+
+/** Terms of several parts of one definition as one document: frequencies and lengths add up. */
+export function mergeTerms(parts: ChunkTerms[]): ChunkTerms {
+  if (parts.length === 1) return parts[0];
+  const out: ChunkTerms = { fields: [], lengths: [] };
+  FIELDS.forEach((_, f) => {
+    const tf = new Map<string, number>();
+    let length = 0;
+    for (const p of parts) {
+      const pairs = p.fields[f] ?? [];
+      // The symbol and doc fields repeat in every part (same name, same docstring): count them once.
+      if ((f === 0 || f === 1) && p !== parts[0]) continue;
+      for (let i = 0; i < pairs.length; i += 2) tf.set(pairs[i] as string, (tf.get(pairs[i] as string) ?? 0) + (pairs[i + 1] as number));
+      length += p.lengths[f] ?? 0;
+    }
+    const pairs: (string | number)[] = [];
+    for (const [t, n] of tf) pairs.push(t, n);
+    out.fields.push(pairs);
+    out.lengths.push(length);
+  });
+  return out;
 }

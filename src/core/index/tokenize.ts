@@ -16,6 +16,8 @@ export function splitIdentifier(id: string): string[] {
 // Words so common in code or English that they only cost memory and time.
 const STOP = new Set(
   ('a an and are as at be by for from has have if in into is it its of on or that the then this to was were will with ' +
+    'all any some each every which what where when how who why does doe can should would could about over under ' +
+    'like so such than too very just only also there their them they we our you your my me do done ' +
     'def self cls return const let var function true false none null undefined new else elif pass import export ' +
     'end do fn func pub use mut static void int str string public private protected class interface').split(' '),
 );
@@ -32,7 +34,9 @@ export function isStopWord(term: string): boolean {
 export function stem(word: string): string {
   if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
   let w = word;
-  if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'i';
+  // indentation → indent, validations → valid: nouns of action meet their verbs.
+  if (/ations?$/.test(w) && w.length > 8) w = w.replace(/ations?$/, '');
+  else if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'i';
   else if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
   if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);

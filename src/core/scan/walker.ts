@@ -81,7 +81,13 @@ class Rules {
   }
 
   private mayReopen(rel: string): boolean {
-    return this.reopen.some((p) => p.startsWith(rel + '/') || p === rel || p === rel + '/');
+    const base = rel.slice(rel.lastIndexOf('/') + 1);
+    return this.reopen.some((p) => {
+      const bare = p.replace(/\/$/, '');
+      // `!dist/` names a folder at any depth, as in gitignore; `!build/gen/` a path from the root.
+      if (!bare.includes('/')) return bare === base;
+      return p.startsWith(rel + '/') || bare === rel;
+    });
   }
 
   /** Ignore files that apply inside `relDir`: root rules plus each folder's .gitignore down to it. */
@@ -104,8 +110,11 @@ class Rules {
     const git = gitignored(stack, rel, isDir);
     if (git && !reopen) return { path: rel, reason: 'ignored', detail: `rule in ${git.source}` };
     if (reopen) return undefined;
+    // Built-in rules are about names (node_modules/, *.min.js, .env): test the entry's own name,
+    // so a folder re-opened by .coderagignore does not exclude its files again.
+    const name = rel.slice(rel.lastIndexOf('/') + 1) + (isDir ? '/' : '');
     for (const rule of this.builtins) {
-      if (rule.matcher.ignores(rel + (isDir ? '/' : ''))) return { path: rel, reason: rule.reason, detail: 'built-in rule' };
+      if (rule.matcher.ignores(name)) return { path: rel, reason: rule.reason, detail: 'built-in rule' };
     }
     return undefined;
   }

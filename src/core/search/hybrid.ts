@@ -54,8 +54,16 @@ export interface SearchSource {
   queryEmbedder(): Promise<Embedder | undefined>;
 }
 
+/**
+ * How likely each kind is to be what a code question wants. Short constants and config sections
+ * otherwise crowd out the functions that answer (measured on the eval set).
+ */
+export const KIND_PRIOR: Record<string, number> = {
+  function: 1, method: 1, class: 0.85, declaration: 0.7, constant: 0.5, section: 0.6, documentation: 0.6, window: 0.5,
+};
+
 export const DEFAULT_FUSION: FusionMethod = 'zscore';
-export const DEFAULT_VECTOR_WEIGHT = 0.6;
+export const DEFAULT_VECTOR_WEIGHT = 0.5;
 const CANDIDATES = 100;
 
 export async function search(src: SearchSource, query: string, opts: SearchOptions = {}): Promise<SearchResult[]> {
@@ -68,8 +76,15 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
   const accept = (d: { path: string; kind: string; language: string }) =>
     (!kinds || kinds.has(d.kind)) && (!langs || langs.has(d.language)) && (!glob || glob(d.path)) && (!opts.codeOnly || d.kind !== 'documentation');
 
+  const prior = (kind: string) => KIND_PRIOR[kind] ?? 0.7;
   const keywordList: Scored[] =
-    mode === 'vector' ? [] : src.keyword.search(query, { limit: CANDIDATES, filter: accept }).map((h) => ({ id: h.id, score: h.score }));
+    mode === 'vector'
+      ? []
+      : src.keyword
+          .search(query, { limit: CANDIDATES * 2, filter: accept })
+          .map((h) => ({ id: h.id, score: h.score * prior(h.kind) }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, CANDIDATES);
   let vectorList: Scored[] = [];
   if (mode !== 'keyword') {
     const embedder = await src.queryEmbedder();
@@ -78,16 +93,32 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
       const where = [kinds && sqlIn('kind', [...kinds]), langs && sqlIn('language', [...langs]), opts.codeOnly && `kind != ${sqlString('documentation')}`]
         .filter(Boolean)
         .join(' AND ');
-      const hits = await src.store.vectorSearch(v, glob ? CANDIDATES * 5 : CANDIDATES, where || undefined);
-      vectorList = hits.filter((h) => !glob || glob(h.path)).slice(0, CANDIDATES).map((h) => ({ id: h.id, score: 1 - h.distance }));
+      const hits = await src.store.vectorSearch(v, glob ? CANDIDATES * 5 : CANDIDATES * 2, where || undefined);
+      // Parts of a split definition compete as one: the definition takes its best part's score.
+      const best = new Map<string, number>();
+      for (const h of hits) {
+        if (glob && !glob(h.path)) continue;
+        const score = (1 - h.distance) * prior(h.kind);
+        if (score > (best.get(h.groupId) ?? -Infinity)) best.set(h.groupId, score);
+      }
+      vectorList = [...best].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score).slice(0, CANDIDATES);
     }
   }
   const lists = mode === 'keyword' ? [keywordList] : mode === 'vector' ? [vectorList] : [keywordList, vectorList];
   const weights = mode === 'hybrid' ? [1, opts.vectorWeight ?? DEFAULT_VECTOR_WEIGHT] : [1];
   const fused = fuse(opts.fusion ?? DEFAULT_FUSION, lists, weights);
   const ranked = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(limit * 3, 30));
-  const rows = await src.store.chunksByIds(ranked.map(([id]) => id));
-  const byId = new Map(rows.map((r) => [r.id, fromRow(r)]));
+  const rows = await src.store.chunksByGroups(ranked.map(([id]) => id));
+  const byId = new Map<string, Chunk>();
+  for (const r of rows.map(fromRow).sort((a, b) => a.startLine - b.startLine)) {
+    const whole = byId.get(r.groupId);
+    if (!whole) byId.set(r.groupId, { ...r, id: r.groupId, part: undefined });
+    else {
+      // Later parts extend the range; the first part keeps the signature and docstring for display.
+      whole.endLine = Math.max(whole.endLine, r.endLine);
+      if (!whole.text.includes(r.text)) whole.text += '\n' + r.text.split('\n').slice(1).join('\n');
+    }
+  }
   const keywordRank = new Map(keywordList.map((x, i) => [x.id, i + 1]));
   const vectorRank = new Map(vectorList.map((x, i) => [x.id, i + 1]));
   const spread = scoreSpread(ranked.map(([, s]) => s));

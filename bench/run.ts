@@ -1,0 +1,48 @@
+// `npm run bench`: indexing speed, incremental costs, change latency, embedding throughput against
+// the bare model, query latency and peak memory, on real corpora. JSON on stdout.
+// Options: --only structural,unchanged,change,embed,query,node  --skip-embed
+import { execFileSync } from 'node:child_process';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { nodeCorpus, pythonCorpus } from './corpora';
+import { repoRoot } from '../eval/corpus';
+
+function run(scenario: string, root: string, indexDir: string): unknown {
+  process.stderr.write(`bench: ${scenario} on ${root}\n`);
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'scenario.js'), scenario, root, indexDir], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 26,
+  });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].split(',')) : undefined;
+  const want = (s: string) => !only || only.has(s);
+  const py = pythonCorpus();
+  const node = nodeCorpus();
+  const pyIndex = path.join(repoRoot, '.cache', 'bench', 'index-python');
+  const nodeIndex = path.join(repoRoot, '.cache', 'bench', 'index-node');
+  const result: Record<string, unknown> = {
+    machine: { cpus: os.availableParallelism(), memGB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+    date: new Date().toISOString(),
+  };
+  const python: Record<string, unknown> = {};
+  if (want('structural')) python.coldStructural = run('structural', py.root, pyIndex);
+  if (want('unchanged')) python.unchangedRerun = run('unchanged', py.root, pyIndex);
+  if (want('change')) python.singleFileChange = run('change', py.root, pyIndex);
+  if (want('embed') && !args.includes('--skip-embed')) python.coldEmbeddings = run('embed', py.root, pyIndex);
+  if (want('query')) python.queryLatency = run('query', py.root, pyIndex);
+  result[py.name] = python;
+  if (want('node')) {
+    result[node.name] = {
+      coldStructural: run('structural', node.root, nodeIndex),
+      unchangedRerun: run('unchanged', node.root, nodeIndex),
+    };
+  }
+  console.log(JSON.stringify(result, null, 1));
+}
+
+main();

@@ -1,0 +1,140 @@
+// One benchmark scenario per process, so each reports its own peak RSS. Prints one JSON object.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CodeIndex } from '../src/core/index/code-index';
+import { IndexWatcher } from '../src/core/index/watch';
+import { embeddingInput, resolveModel } from '../src/core/embed/embedder';
+import { EmbedPool } from '../src/core/embed/embed-pool';
+import { peakRssMB, quantiles, round } from './stats';
+import { repoRoot } from '../eval/corpus';
+
+type Args = { root: string; indexDir: string };
+
+async function structural({ root, indexDir }: Args) {
+  fs.rmSync(indexDir, { recursive: true, force: true });
+  const t0 = performance.now();
+  const index = await CodeIndex.open({ root, indexDir, embedding: { enabled: false } });
+  const report = await index.update();
+  const seconds = (performance.now() - t0) / 1000;
+  const rows = index.fileRows().filter((r) => r.state === 'indexed');
+  const bytes = rows.reduce((a, r) => a + r.size, 0);
+  const chunks = await index.store.chunkShapes();
+  const kinds: Record<string, number> = {};
+  for (const c of chunks) kinds[c.kind] = (kinds[c.kind] ?? 0) + 1;
+  await index.close();
+  return {
+    files: rows.length,
+    megabytes: round(bytes / 1e6),
+    seconds: round(seconds),
+    filesPerSecond: round(rows.length / seconds, 0),
+    megabytesPerSecond: round(bytes / 1e6 / seconds),
+    chunks: chunks.length,
+    chunksPerFile: quantiles(rows.map((r) => r.chunkCount)),
+    chunkLines: quantiles(chunks.map((c) => c.lines)),
+    chunkChars: quantiles(chunks.map((c) => c.chars)),
+    kinds,
+    skipped: report.skipped,
+    timingsMs: report.timings,
+  };
+}
+
+async function unchanged({ root, indexDir }: Args) {
+  const t0 = performance.now();
+  const index = await CodeIndex.open({ root, indexDir, embedding: { enabled: false } });
+  const opened = performance.now() - t0;
+  const t1 = performance.now();
+  const report = await index.update();
+  const update = performance.now() - t1;
+  await index.close();
+  return { files: report.unchanged, indexed: report.indexed, openMs: round(opened, 0), updateMs: round(update, 0), totalMs: round(opened + update, 0) };
+}
+
+async function change({ root, indexDir }: Args) {
+  const index = await CodeIndex.open({ root, indexDir, embedding: { enabled: false } });
+  const watcher = new IndexWatcher(index, { embeddings: false });
+  await watcher.start();
+  const file = path.join(root, 'bench_change_probe.py');
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < 12; i++) {
+      const ident = `probe_function_${Date.now()}_${i}`;
+      const t0 = performance.now();
+      fs.writeFileSync(file, `def ${ident}(x):\n    """Changed by the benchmark."""\n    return x\n`);
+      while (!index.keyword.search(ident, { limit: 3, prefix: false }).some((h) => h.name === ident)) {
+        if (performance.now() - t0 > 10_000) throw new Error('change not searchable within 10 s');
+        await new Promise((r) => setImmediate(r));
+      }
+      if (i >= 2) samples.push(performance.now() - t0); // the first two warm the watcher and parser
+      await watcher.idle();
+    }
+  } finally {
+    fs.rmSync(file, { force: true });
+    await watcher.idle();
+    await watcher.stop();
+    await index.close();
+  }
+  return { changeToSearchableMs: quantiles(samples) };
+}
+
+async function embed({ root, indexDir }: Args) {
+  const index = await CodeIndex.open({ root, indexDir });
+  const report = await index.update();
+  if (report.embeddingError) throw new Error(report.embeddingError);
+  const pipeline = report.embedded / ((report.timings.embedMs ?? 1) / 1000);
+  // The bare model on the same texts, same workers, no index around it.
+  const sample = (await index.store.chunkShapes(4096, true)).map((c) => embeddingInput(c.title!, c.text!));
+  await index.close();
+  const pool = await EmbedPool.start(resolveModel());
+  await pool.embed(sample.slice(0, 32));
+  const t0 = performance.now();
+  const parts: Promise<Float32Array[]>[] = [];
+  for (let i = 0; i < sample.length; i += 32) parts.push(pool.embed(sample.slice(i, i + 32)));
+  await Promise.all(parts);
+  const bare = sample.length / ((performance.now() - t0) / 1000);
+  const workers = pool.workers;
+  await pool.close();
+  return {
+    embedded: report.embedded,
+    embedSeconds: round((report.timings.embedMs ?? 0) / 1000),
+    pipelineChunksPerSecond: round(pipeline, 0),
+    bareModelChunksPerSecond: round(bare, 0),
+    ratio: round(pipeline / bare),
+    workers,
+  };
+}
+
+async function query({ root, indexDir }: Args) {
+  const index = await CodeIndex.open({ root, indexDir });
+  const questions = JSON.parse(fs.readFileSync(path.join(repoRoot, 'eval', 'questions.json'), 'utf8')).questions.map((q: { question: string }) => q.question);
+  const identifiers = ['move_and_slide', 'Input.is_action_pressed', 'urljoin', 'TextWrapper.wrap', 'parse_headers', 'SequenceMatcher', 'json.loads', 'asyncio.wait_for'];
+  const queries = [...questions, ...identifiers];
+  const chunks = await index.store.countChunks();
+  await index.search('warm up the model and caches', { limit: 10 });
+  const latencies: number[] = [];
+  const keyword: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const q of queries) {
+      let t0 = performance.now();
+      await index.search(q, { limit: 10 });
+      latencies.push(performance.now() - t0);
+      t0 = performance.now();
+      await index.search(q, { limit: 10, mode: 'keyword' });
+      keyword.push(performance.now() - t0);
+    }
+  }
+  await index.close();
+  return { chunks, queries: latencies.length, hybridMs: quantiles(latencies), keywordMs: quantiles(keyword) };
+}
+
+const scenarios: Record<string, (a: Args) => Promise<unknown>> = { structural, unchanged, change, embed, query };
+
+async function main() {
+  const [name, root, indexDir] = process.argv.slice(2);
+  const result = await scenarios[name]({ root, indexDir });
+  process.stdout.write(JSON.stringify({ ...(result as object), peakRssMB: peakRssMB() }) + '\n');
+}
+
+main().catch((err) => {
+  process.stderr.write(String(err?.stack ?? err) + '\n');
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+// The evaluation corpus: the Python standard library of the system's python3 and a few packages
+// from node_modules, linked under one folder so one index covers both.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export const repoRoot = path.resolve(__dirname, '..', '..');
+
+/** The stdlib folder of `python3` on PATH (pyenv's or Debian's), else the first /usr/lib/python3.x. */
+export function pythonStdlib(): string {
+  try {
+    const out = execFileSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' }).trim();
+    if (out && fs.existsSync(out)) return out;
+  } catch {
+    /* no python3 on PATH */
+  }
+  const debian = fs.readdirSync('/usr/lib').filter((d) => /^python3\.\d+$/.test(d)).sort().pop();
+  if (!debian) throw new Error('no Python standard library found');
+  return path.join('/usr/lib', debian);
+}
+
+// Tests, the IDE and bundled third-party packages are not "the standard library" a user asks about.
+const CORPUS_IGNORE = [
+  'python/site-packages/',
+  'python/idlelib/',
+  'python/lib2to3/',
+  'python/config-*/',
+  'python/ensurepip/',
+  'test/',
+  'tests/',
+].join('\n');
+
+export function buildCorpus(dir: string, nodePackages: string[]): string {
+  fs.mkdirSync(path.join(dir, 'node'), { recursive: true });
+  const link = (target: string, at: string) => {
+    fs.mkdirSync(path.dirname(at), { recursive: true });
+    try {
+      if (fs.readlinkSync(at) === target) return;
+      fs.rmSync(at, { force: true });
+    } catch {
+      /* not there yet */
+    }
+    fs.symlinkSync(target, at);
+  };
+  link(pythonStdlib(), path.join(dir, 'python'));
+  for (const pkg of nodePackages) link(path.join(repoRoot, 'node_modules', pkg), path.join(dir, 'node', pkg));
+  fs.writeFileSync(path.join(dir, '.coderagignore'), CORPUS_IGNORE + '\n');
+  return dir;
+}

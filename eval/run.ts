@@ -1,0 +1,116 @@
+// `npm run eval`: recall@1/@3/@5 and MRR of keyword-only, vector-only and hybrid search (z-score
+// and reciprocal-rank fusion) on the hand-written questions in eval/questions.json.
+// Options: --split dev|holdout|all (default all), --verbose (each question's rank), --json.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CodeIndex } from '../src/core/index/code-index';
+import type { SearchOptions, SearchResult } from '../src/core/search/hybrid';
+import { buildCorpus, repoRoot } from './corpus';
+
+interface Answer {
+  path: string;
+  symbol: string;
+  line: number;
+}
+
+interface Question {
+  id: string;
+  split: 'dev' | 'holdout';
+  question: string;
+  answers: Answer[];
+}
+
+export interface Metrics {
+  n: number;
+  recall1: number;
+  recall3: number;
+  recall5: number;
+  mrr: number;
+}
+
+export function hits(r: SearchResult, answers: Answer[]): boolean {
+  return answers.some((a) => a.path === r.path && (r.qualifiedName === a.symbol || ((r.kind === 'function' || r.kind === 'method') && r.startLine <= a.line && a.line <= r.endLine)));
+}
+
+function metrics(ranks: number[]): Metrics {
+  const n = ranks.length;
+  const at = (k: number) => ranks.filter((r) => r > 0 && r <= k).length / n;
+  return { n, recall1: at(1), recall3: at(3), recall5: at(5), mrr: ranks.reduce((s, r) => s + (r > 0 ? 1 / r : 0), 0) / n };
+}
+
+export const MODES: Record<string, SearchOptions> = {
+  keyword: { mode: 'keyword' },
+  vector: { mode: 'vector' },
+  'hybrid-zscore': { mode: 'hybrid', fusion: 'zscore' },
+  'hybrid-rrf': { mode: 'hybrid', fusion: 'rrf' },
+};
+
+export async function evaluate(index: CodeIndex, questions: Question[], verbose: boolean): Promise<Record<string, Record<string, Metrics>>> {
+  const out: Record<string, Record<string, Metrics>> = {};
+  for (const [mode, opts] of Object.entries(MODES)) {
+    const ranks: { split: string; rank: number }[] = [];
+    for (const q of questions) {
+      const results = await index.search(q.question, { ...opts, limit: 10 });
+      const rank = results.findIndex((r) => hits(r, q.answers)) + 1;
+      ranks.push({ split: q.split, rank });
+      if (verbose && mode === 'hybrid-zscore') {
+        console.log(`${q.id} ${rank || '-'}\t${q.question}\n\t→ ${results.slice(0, 3).map((r) => `${r.path}:${r.qualifiedName}`).join(' | ')}`);
+      }
+    }
+    out[mode] = {
+      all: metrics(ranks.map((r) => r.rank)),
+      dev: metrics(ranks.filter((r) => r.split === 'dev').map((r) => r.rank)),
+      holdout: metrics(ranks.filter((r) => r.split === 'holdout').map((r) => r.rank)),
+    };
+  }
+  return out;
+}
+
+function progress() {
+  let last = 0;
+  return (e: { phase: string; done: number; total: number }) => {
+    if (Date.now() - last < 2000 && e.done !== e.total) return;
+    last = Date.now();
+    process.stderr.write(`${e.phase} ${e.done}/${e.total}\n`);
+  };
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const verbose = args.includes('--verbose');
+  const json = args.includes('--json');
+  const split = args.includes('--split') ? args[args.indexOf('--split') + 1] : 'all';
+  const data = JSON.parse(fs.readFileSync(path.join(repoRoot, 'eval', 'questions.json'), 'utf8'));
+  const questions = (data.questions as Question[]).filter((q) => split === 'all' || q.split === split);
+  const corpus = buildCorpus(path.join(repoRoot, '.cache', 'eval-corpus'), data.corpus.node);
+  const t0 = performance.now();
+  const index = await CodeIndex.open({
+    root: corpus,
+    onProgress: json ? undefined : progress(),
+  });
+  const report = await index.update();
+  if (!json) process.stderr.write(`\rindex: ${report.indexed} files parsed, ${report.unchanged} unchanged, ${report.embedded} chunks embedded (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+  if (report.embeddingError) throw new Error(report.embeddingError);
+  const results = await evaluate(index, questions, verbose);
+  await index.close();
+  if (json) {
+    console.log(JSON.stringify({ questions: questions.length, results }, null, 1));
+    return;
+  }
+  const pct = (x: number) => x.toFixed(3);
+  console.log(`\n${questions.length} questions (${split}); corpus: python stdlib + ${data.corpus.node.length} node packages\n`);
+  console.log('mode            split     n   R@1    R@3    R@5    MRR');
+  for (const [mode, bySplit] of Object.entries(results)) {
+    for (const [s, m] of Object.entries(bySplit)) {
+      if (split !== 'all' && s !== split) continue;
+      console.log(`${mode.padEnd(15)} ${s.padEnd(8)} ${String(m.n).padStart(3)}  ${pct(m.recall1)}  ${pct(m.recall3)}  ${pct(m.recall5)}  ${pct(m.mrr)}`);
+    }
+  }
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
