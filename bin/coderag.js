@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-// The `coderag` command: the bundled CLI when built with esbuild, else the tsc output.
+// The `coderag` command: the esbuild bundle (dist/) or the tsc output (out/), whichever is newer,
+// so a developer who only ran `tsc` does not run a stale bundle.
 const fs = require('node:fs');
 const path = require('node:path');
 const bundled = path.join(__dirname, '..', 'dist', 'cli.js');
-require(fs.existsSync(bundled) ? bundled : path.join(__dirname, '..', 'out', 'src', 'cli', 'main.js'));
+const compiled = path.join(__dirname, '..', 'out', 'src', 'cli', 'main.js');
+const mtime = (f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : -1);
+require(mtime(bundled) >= mtime(compiled) ? bundled : compiled);

@@ -1,8 +1,59 @@
-// `coderag map` and `coderag symbols` (the repo map).
-export async function runMap(_argv: string[]): Promise<number> {
-  throw new Error('coderag map: not built yet');
+// `coderag map` and `coderag symbols`: the repo map and identifier search from the command line.
+import * as path from 'node:path';
+import { CodeService } from '../core/service';
+import { parse } from './args';
+
+async function open(values: Record<string, unknown>): Promise<CodeService> {
+  return CodeService.open({
+    root: path.resolve((values.root as string) ?? process.cwd()),
+    indexDir: values['index-dir'] ? path.resolve(values['index-dir'] as string) : undefined,
+    embedding: { enabled: false },
+  });
 }
 
-export async function runSymbols(_argv: string[]): Promise<number> {
-  throw new Error('coderag symbols: not built yet');
+export async function runMap(argv: string[]): Promise<number> {
+  const { values } = parse(argv, {
+    tokens: { type: 'string' },
+    focus: { type: 'string', multiple: true },
+    mention: { type: 'string', multiple: true },
+    'mention-file': { type: 'string', multiple: true },
+  });
+  const service = await open(values);
+  try {
+    const result = await service.repoMap({
+      tokens: values.tokens ? Number(values.tokens) : 1024,
+      focus: values.focus as string[] | undefined,
+      mentionedIdents: values.mention as string[] | undefined,
+      mentionedFiles: values['mention-file'] as string[] | undefined,
+    });
+    if (values.json) console.log(JSON.stringify({ ...result, rankedFiles: result.rankedFiles.slice(0, 100) }, null, 1));
+    else process.stdout.write(result.text);
+    return 0;
+  } finally {
+    await service.close();
+  }
+}
+
+export async function runSymbols(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { limit: { type: 'string' }, context: { type: 'string' } });
+  const query = positionals.join(' ').trim();
+  if (!query) throw new Error('symbols needs a query');
+  const service = await open(values);
+  try {
+    const hits = await service.identifiers(query, {
+      limit: values.limit ? Number(values.limit) : 50,
+      contextLines: values.context ? Number(values.context) : 2,
+    });
+    if (values.json) console.log(JSON.stringify(hits, null, 1));
+    else {
+      for (const h of hits) {
+        console.log(`${h.path}:${h.line}  ${h.kind === 'def' ? 'definition' : 'reference'} ${h.name} (${h.category}, ${h.match})`);
+        for (const c of h.context) console.log(`  ${String(c.line).padStart(5)}${c.line === h.line ? '>' : ' '} ${c.text}`);
+      }
+      if (!hits.length) console.log('no matching symbols');
+    }
+    return 0;
+  } finally {
+    await service.close();
+  }
 }

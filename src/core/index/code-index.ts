@@ -197,13 +197,21 @@ export class CodeIndex {
    * (the watcher's change list); otherwise the whole workspace is scanned.
    */
   async update(options: { paths?: string[]; embeddings?: boolean } = {}): Promise<IndexReport> {
-    const release = acquireLock(path.join(this.dir, 'lock'));
-    try {
-      return await this.runUpdate(options);
-    } finally {
-      release();
-    }
+    // Updates from one process run one at a time (the watcher, a background embed, a tool call);
+    // the lock file keeps other processes out.
+    const run = this.updating.then(async () => {
+      const release = acquireLock(path.join(this.dir, 'lock'));
+      try {
+        return await this.runUpdate(options);
+      } finally {
+        release();
+      }
+    });
+    this.updating = run.catch(() => undefined);
+    return run;
   }
+
+  private updating: Promise<unknown> = Promise.resolve();
 
   private async runUpdate(options: { paths?: string[]; embeddings?: boolean }): Promise<IndexReport> {
     const report = emptyReport();

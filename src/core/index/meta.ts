@@ -9,7 +9,7 @@ export const INDEX_FORMAT = 2;
  * Bumped whenever chunking or keyword terms change: every file is parsed again on the next run,
  * while vectors are still reused by content hash (the vector cache survives).
  */
-export const CHUNKER_VERSION = 3;
+export const CHUNKER_VERSION = 4;
 
 export interface IndexMeta {
   format: number;

@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import { chunkFile, type ChunkOptions } from '../chunk/chunk-file';
 import { decodeSource } from '../scan/content';
 import type { Chunk, SkipReason } from '../model';
-import { extractTags, type Tag } from '../repomap/tags';
+import { extractTags, type Tag, textTags } from '../repomap/tags';
+import { textFormatOf } from '../lang/registry';
 import { chunkTerms, type ChunkTerms } from '../index/terms';
 
 export interface ParseRequest {
@@ -61,6 +62,7 @@ export async function parseOne(req: ParseRequest, opts: ChunkOptions): Promise<P
       parsed.tree.delete();
     }
   }
+  if (req.withTags && !tags && /^godot-/.test(textFormatOf(req.path))) tags = textTags(decoded.text!);
   const r = parsed.result;
   return {
     path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunks: r.chunks,

@@ -1,5 +1,6 @@
-// Definitions and references of one file, from the language's tags.scm query, over the same parse
-// tree the chunker used.
+// Definitions and references of one file, from the language's tags.scm over the same parse tree
+// the chunker used. Both capture conventions are read: upstream's `@name` + `@definition.function`
+// and aider's `@name.definition.function`.
 import type { Node } from 'web-tree-sitter';
 import type { LoadedLanguage } from '../parse/grammars';
 
@@ -8,16 +9,70 @@ export interface Tag {
   kind: 'def' | 'ref';
   /** 1-based line of the name. */
   line: number;
-  /** What the query called it: function, class, method, call, … */
+  /** Last line of the definition (definitions only): scopes enclose what lies inside them. */
+  end?: number;
+  /** What the query called it: function, class, method, call, … ; 'file' for res:// paths. */
   category: string;
 }
 
 export function extractTags(root: Node, loaded: LoadedLanguage, _path: string, _source: string): Tag[] {
   const tags: Tag[] = [];
-  for (const c of loaded.tags.captures(root)) {
-    const m = c.name.match(/^(?:name\.)?(definition|reference)\.(.+)$/);
-    if (!m) continue;
-    tags.push({ name: c.node.text, kind: m[1] === 'definition' ? 'def' : 'ref', line: c.node.startPosition.row + 1, category: m[2] });
+  const seen = new Set<string>();
+  const push = (t: Tag) => {
+    const key = `${t.kind}\u0000${t.name}\u0000${t.line}\u0000${t.category}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    tags.push(t);
+  };
+  for (const match of loaded.tags.matches(root)) {
+    let nameNode: Node | undefined;
+    let role: { kind: 'def' | 'ref'; category: string; node: Node } | undefined;
+    for (const c of match.captures) {
+      const m = c.name.match(/^(?:name\.)?(definition|reference)\.(.+)$/);
+      if (m) {
+        role = { kind: m[1] === 'definition' ? 'def' : 'ref', category: m[2], node: c.node };
+        if (c.name.startsWith('name.')) nameNode = c.node;
+      } else if (c.name === 'name') nameNode = c.node;
+    }
+    if (!role) continue;
+    if (!nameNode) {
+      if (role.node.type !== 'constructor_definition') continue;
+      nameNode = role.node;
+    }
+    let name = nameNode.type === 'constructor_definition' ? '_init' : nameNode.text;
+    if (role.category === 'file') name = name.replace(/^['"]|['"]$/g, '');
+    if (!name || name.length > 200) continue;
+    push({
+      name,
+      kind: role.kind,
+      line: nameNode.startPosition.row + 1,
+      end: role.kind === 'def' ? lastLine(role.node) : undefined,
+      category: role.category,
+    });
   }
+  // Some queries (C's) name definitions but no references: every identifier then stands in for one.
+  if (!tags.some((t) => t.kind === 'ref') && tags.some((t) => t.kind === 'def')) {
+    const defs = new Set(tags.map((t) => `${t.name}:${t.line}`));
+    for (const n of root.descendantsOfType(loaded.spec.identifierTypes)) {
+      if (!n) continue;
+      const line = n.startPosition.row + 1;
+      if (!defs.has(`${n.text}:${line}`)) push({ name: n.text, kind: 'ref', line, category: 'identifier' });
+    }
+  }
+  return tags;
+}
+
+function lastLine(node: Node): number {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
+}
+
+/** Godot scenes, resources and project.godot name the scripts and scenes they use as res:// paths. */
+export function textTags(source: string): Tag[] {
+  const tags: Tag[] = [];
+  const lines = source.split('\n');
+  lines.forEach((text, i) => {
+    for (const m of text.matchAll(/"\*?(res:\/\/[^"]+)"/g)) tags.push({ name: m[1], kind: 'ref', line: i + 1, category: 'file' });
+  });
   return tags;
 }

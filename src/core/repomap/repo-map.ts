@@ -1,0 +1,116 @@
+// The repo map, one stage after another: tags (from the index's single parse) → graph → rank →
+// fit to a token budget → render. The graph is kept between calls and updated per changed file;
+// personalization (focus files, mentions) is applied per request, so a re-rank is cheap.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CodeIndex } from '../index/code-index';
+import { type RankOptions, SymbolGraph } from './graph';
+import { fitToBudget, type MapSource, type Scope } from './render';
+import type { Tag } from './tags';
+import { countTokens } from './tokens';
+
+export interface MapRequest extends RankOptions {
+  /** Token budget (cl100k_base tokens); default 1024. */
+  tokens?: number;
+}
+
+export interface RepoMapResult {
+  text: string;
+  tokens: number;
+  budget: number;
+  definitions: number;
+  files: string[];
+  rankedFiles: { path: string; rank: number }[];
+  iterations: number;
+}
+
+const IMPORTANT = [
+  /^readme(\.[a-z]+)?$/i, /^package\.json$/, /^pyproject\.toml$/, /^setup\.(py|cfg)$/, /^requirements\.txt$/,
+  /^cargo\.toml$/i, /^go\.mod$/, /^pom\.xml$/, /^build\.gradle(\.kts)?$/, /^gemfile$/i, /^project\.godot$/,
+  /^dockerfile$/i, /^docker-compose\.ya?ml$/, /^compose\.ya?ml$/, /^makefile$/i, /^cmakelists\.txt$/i, /^tsconfig\.json$/,
+];
+
+export function isImportant(p: string): boolean {
+  if (/^\.github\/workflows\/[^/]+\.ya?ml$/.test(p) || /^\.gitlab-ci\.ya?ml$/.test(p)) return true;
+  // Only top-level manifests (or a Godot project's): nested package.json files are libraries.
+  const base = p.slice(p.lastIndexOf('/') + 1);
+  if (base === 'project.godot') return true;
+  return !p.includes('/') && IMPORTANT.some((re) => re.test(base));
+}
+
+export class RepoMap {
+  private readonly graph = new SymbolGraph();
+  private readonly shas = new Map<string, string>();
+  private godotRoots: string[] = [];
+
+  constructor(private readonly index: CodeIndex) {}
+
+  /** Applies what changed in the index since the last call: only changed files are touched. */
+  sync(): { updated: number; removed: number } {
+    let updated = 0;
+    let removed = 0;
+    const rows = this.index.fileRows().filter((r) => r.state === 'indexed');
+    const live = new Set(rows.map((r) => r.path));
+    this.godotRoots = rows.filter((r) => r.path.endsWith('project.godot')).map((r) => path.posix.dirname(r.path)).map((d) => (d === '.' ? '' : d));
+    for (const p of this.shas.keys()) {
+      if (!live.has(p)) {
+        this.graph.removeFile(p);
+        this.shas.delete(p);
+        removed++;
+      }
+    }
+    for (const r of rows) {
+      if (this.shas.get(r.path) === r.sha256) continue;
+      const tags = this.index.tags.get(r.path, r.sha256) ?? [];
+      this.graph.setFile(r.path, tags, (from, ref) => this.resolve(from, ref));
+      this.shas.set(r.path, r.sha256);
+      updated++;
+    }
+    return { updated, removed };
+  }
+
+  /** res://player.gd seen from a file under a Godot project → that project's player.gd. */
+  private resolve(from: string, ref: string): string | undefined {
+    if (!ref.startsWith('res://')) return undefined;
+    const root = this.godotRoots.filter((r) => r === '' || from.startsWith(r + '/')).sort((a, b) => b.length - a.length)[0];
+    if (root === undefined) return undefined;
+    return path.posix.join(root, ref.slice('res://'.length));
+  }
+
+  render(req: MapRequest = {}): RepoMapResult {
+    this.sync();
+    const budget = req.tokens ?? 1024;
+    const ranking = this.graph.rank(req);
+    const files = this.graph.paths();
+    const important = files.filter(isImportant).sort();
+    const source = this.source();
+    const fitted = fitToBudget(ranking.definitions, important, source, budget, countTokens, ranking.fileRank);
+    const rankedFiles = [...ranking.fileRank].sort((a, b) => b[1] - a[1]).map(([p, rank]) => ({ path: p, rank }));
+    return { ...fitted, budget, rankedFiles, iterations: ranking.iterations };
+  }
+
+  private source(): MapSource {
+    const cache = new Map<string, string[] | undefined>();
+    return {
+      lines: (p) => {
+        if (!cache.has(p)) {
+          try {
+            cache.set(p, fs.readFileSync(path.join(this.index.root, p), 'utf8').split('\n'));
+          } catch {
+            cache.set(p, undefined);
+          }
+        }
+        return cache.get(p);
+      },
+      scopes: (p) => scopesOf(this.index.tags.get(p) ?? []),
+    };
+  }
+
+  tagsOf(p: string): Tag[] {
+    return this.index.tags.get(p) ?? [];
+  }
+}
+
+function scopesOf(tags: Tag[]): Scope[] {
+  return tags.filter((t) => t.kind === 'def' && t.end !== undefined && t.end > t.line).map((t) => ({ line: t.line, end: t.end! }));
+}

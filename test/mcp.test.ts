@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { lines, removeWorkspace, workspace } from './helpers';
+
+const bin = path.join(__dirname, '..', '..', 'bin', 'coderag.js');
+
+type TextResult = { content: { type: string; text: string }[]; isError?: boolean };
+
+test('mcp: the SDK client over stdio lists and calls search, repo_map and search_identifiers', async () => {
+  const root = workspace({
+    'README.md': '# demo\n',
+    'app/http.py': lines('def parse_query_string(qs):', '    """Split a URL query string into a dict of parameters."""', '    return dict(p.split("=") for p in qs.split("&"))'),
+    'app/server.py': lines('from app.http import parse_query_string', '', 'def handle(request):', '    return parse_query_string(request.query)'),
+  });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root, '--no-embeddings'], stderr: 'pipe' });
+  const client = new Client({ name: 'coderag-test', version: '1.0.0' });
+  try {
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['repo_map', 'search', 'search_identifiers']);
+
+    const search = (await client.callTool({ name: 'search', arguments: { query: 'split a url query string into parameters', limit: 3 } })) as TextResult;
+    const results = JSON.parse(search.content[0].text);
+    assert.deepEqual([results[0].path, results[0].qualifiedName, results[0].startLine, results[0].endLine], ['app/http.py', 'parse_query_string', 1, 3]);
+
+    const map = (await client.callTool({ name: 'repo_map', arguments: { tokens: 512, focus_files: ['app/server.py'] } })) as TextResult;
+    assert.match(map.content[0].text, /^README\.md\napp\/http\.py:\n│def parse_query_string\(qs\):/);
+
+    const ids = (await client.callTool({ name: 'search_identifiers', arguments: { query: 'parse_query', context_lines: 1 } })) as TextResult;
+    const hits = JSON.parse(ids.content[0].text);
+    assert.deepEqual([hits[0].kind, hits[0].path, hits[0].line, hits[0].match], ['def', 'app/http.py', 1, 'prefix']);
+
+    // Paths outside the root are refused, as tool errors.
+    const outside = (await client.callTool({ name: 'repo_map', arguments: { focus_files: ['../../etc/passwd'] } })) as TextResult;
+    assert.equal(outside.isError, true);
+    assert.match(outside.content[0].text, /outside the workspace root/);
+    const glob = (await client.callTool({ name: 'search', arguments: { query: 'x', path: '../**' } })) as TextResult;
+    assert.equal(glob.isError, true);
+  } finally {
+    await client.close();
+    removeWorkspace(root);
+  }
+});

@@ -1,0 +1,184 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CodeService } from '../src/core/service';
+import { SymbolGraph } from '../src/core/repomap/graph';
+import { pagerank, toCsr } from '../src/core/repomap/pagerank';
+import { countTokens } from '../src/core/repomap/tokens';
+import { lines, removeWorkspace, workspace } from './helpers';
+
+const project = {
+  'README.md': '# Shop\n',
+  'pyproject.toml': '[project]\nname = "shop"\n',
+  'shop/ledger.py': lines(
+    'class Ledger:',
+    '    """Every sale and refund."""',
+    '    def record_sale(self, amount):',
+    '        self.entries.append(amount)',
+    '',
+    '    def running_balance(self):',
+    '        return sum(self.entries)',
+    '',
+    'def compute_total(items):',
+    '    return sum(i.price for i in items)',
+  ),
+  'shop/cart.py': lines('from shop.ledger import Ledger, compute_total', '', 'def checkout(cart):', '    ledger = Ledger()', '    ledger.record_sale(compute_total(cart))', '    return ledger.running_balance()'),
+  'shop/refunds.py': lines('from shop.ledger import Ledger', '', 'def refund(order):', '    Ledger().record_sale(-order.total)', '    return compute_total(order.items)'),
+  'shop/report.py': lines('from shop.ledger import Ledger', 'from shop.money import format_money_amount', '', 'def daily_report(ledger):', '    return format_money_amount(ledger.running_balance())'),
+  'shop/money.py': lines('def format_money_amount(value):', '    return f"{value:.2f} EUR"'),
+  'shop/cli.py': lines('from shop.cart import checkout', 'from shop.parsing import parse_cart_file', '', 'def main(path):', '    return checkout(parse_cart_file(path))'),
+  'shop/parsing.py': lines('def parse_cart_file(path):', '    with open(path) as f:', '        return [line.split(",") for line in f]'),
+  'tools/unrelated.py': lines('def lonely_helper():', '    return 42'),
+};
+
+async function open(files: Record<string, string>) {
+  const root = workspace(files);
+  const service = await CodeService.open({ root, embedding: { enabled: false }, inProcess: true });
+  return { root, service };
+}
+
+const position = (ranked: { path: string }[], p: string) => ranked.findIndex((r) => r.path === p);
+
+test('repo map: the central module ranks first without any personalization', async () => {
+  const { root, service } = await open(project);
+  try {
+    const map = await service.repoMap({ tokens: 2048 });
+    assert.equal(map.rankedFiles[0].path, 'shop/ledger.py');
+    // Important files lead, then the central module with its key definitions and enclosing class.
+    assert.ok(map.text.startsWith('README.md\npyproject.toml\nshop/ledger.py:\n'), map.text);
+    assert.match(map.text, /│class Ledger:\n⋮\n│ {4}def record_sale\(self, amount\):/);
+    assert.ok(map.tokens <= 2048);
+  } finally {
+    await service.close();
+    removeWorkspace(root);
+  }
+});
+
+test('repo map: mentioning an identifier moves its file up; focusing a file moves its neighbours up', async () => {
+  const { root, service } = await open(project);
+  try {
+    const plain = (await service.repoMap({ tokens: 4096 })).rankedFiles;
+    const mentioned = (await service.repoMap({ tokens: 4096, mentionedIdents: ['format_money_amount'] })).rankedFiles;
+    assert.ok(position(mentioned, 'shop/money.py') < position(plain, 'shop/money.py'));
+    const focused = await service.repoMap({ tokens: 4096, focus: ['shop/cli.py'] });
+    const others = focused.rankedFiles.filter((r) => r.path !== 'shop/cli.py');
+    // cli.py uses parsing.py and cart.py: both move up, cart.py even above the central ledger.py.
+    assert.equal(others[0].path, 'shop/parsing.py');
+    assert.ok(position(others, 'shop/cart.py') < position(others, 'shop/ledger.py'));
+    assert.ok(position(plain, 'shop/cart.py') > position(plain, 'shop/ledger.py'));
+    const rankOf = (list: { path: string; rank: number }[], p: string) => list.find((r) => r.path === p)!.rank;
+    assert.ok(rankOf(focused.rankedFiles, 'shop/parsing.py') > rankOf(plain, 'shop/parsing.py'));
+    assert.ok(!focused.files.includes('shop/cli.py'), 'the focus file itself is not repeated in the map');
+    const out = await service.repoMap({ tokens: 4096, focus: ['../outside.py'] }).catch((e: Error) => e);
+    assert.match(String(out), /outside the workspace root/);
+  } finally {
+    await service.close();
+    removeWorkspace(root);
+  }
+});
+
+test('repo map: fits the token budget, within 10% under it, with real token counts', async () => {
+  const big: Record<string, string> = {};
+  for (let i = 0; i < 60; i++) {
+    big[`pkg/module_${i}.py`] = lines(`from pkg.core import shared_helper_function`, '', ...Array.from({ length: 8 }, (_, k) => `def handler_${i}_${k}(x):\n    return shared_helper_function(x) + ${k}\n`));
+  }
+  big['pkg/core.py'] = lines('def shared_helper_function(x):', '    return x');
+  const { root, service } = await open(big);
+  try {
+    for (const budget of [256, 512, 1024]) {
+      const map = await service.repoMap({ tokens: budget });
+      assert.equal(map.tokens, countTokens(map.text));
+      assert.ok(map.tokens <= budget, `${map.tokens} > ${budget}`);
+      assert.ok(map.tokens >= budget * 0.9, `${map.tokens} is more than 10% under ${budget}`);
+    }
+  } finally {
+    await service.close();
+    removeWorkspace(root);
+  }
+});
+
+test('repo map: Godot scenes attaching scripts and preload() are edges; GDScript tags both syntaxes', async () => {
+  const godot = {
+    'game/project.godot': lines('config_version=5', '[application]', 'run/main_scene="res://main.tscn"'),
+    'game/main.tscn': lines('[gd_scene format=3]', '[ext_resource type="Script" path="res://player.gd" id="1"]', '[node name="Player" type="Area2D"]', 'script = ExtResource("1")'),
+    'game/player.gd': lines('extends Area2D', 'const Bullet = preload("res://bullet.gd")', 'export var speed = 200', 'onready var gun = $Gun', 'func shoot():', '	var b = Bullet.new()', '	add_child(b)'),
+    'game/bullet.gd': lines('extends Area2D', 'class_name Bullet4', '@export var damage = 1', '@onready var trail = $Trail', 'signal hit_target', 'func fly(delta):', '	position.x += delta'),
+    'game/unrelated.gd': lines('extends Node', 'func noop():', '	pass'),
+  };
+  const { root, service } = await open(godot);
+  try {
+    const focused = await service.repoMap({ tokens: 2048, focus: ['game/main.tscn'] });
+    const r = focused.rankedFiles;
+    assert.ok(position(r, 'game/player.gd') < position(r, 'game/unrelated.gd'), JSON.stringify(r));
+    const fromPlayer = await service.repoMap({ tokens: 2048, focus: ['game/player.gd'] });
+    assert.ok(position(fromPlayer.rankedFiles, 'game/bullet.gd') < position(fromPlayer.rankedFiles, 'game/unrelated.gd'));
+    assert.deepEqual(await service.identifiers('', {}), []);
+    const expected = { speed: 'variable', gun: 'variable', damage: 'variable', trail: 'variable', hit_target: 'signal', Bullet4: 'class', Bullet: 'constant', shoot: 'function', fly: 'function' };
+    for (const [name, category] of Object.entries(expected)) {
+      const [hit] = await service.identifiers(name, { references: false });
+      assert.deepEqual([hit?.name, hit?.category], [name, category], name);
+    }
+    const refs = await service.identifiers('add_child', { definitions: false });
+    assert.equal(refs[0]?.path, 'game/player.gd');
+  } finally {
+    await service.close();
+    removeWorkspace(root);
+  }
+});
+
+test('repo map: a changed file updates its tags and the graph without a rebuild', async () => {
+  const { root, service } = await open(project);
+  try {
+    await service.repoMap();
+    fs.writeFileSync(path.join(root, 'tools/unrelated.py'), lines('from shop.money import format_money_amount', 'def lonely_helper():', '    return format_money_amount(42)'));
+    await service.index.update({ paths: ['tools/unrelated.py'], embeddings: false });
+    assert.deepEqual(service.map.sync(), { updated: 1, removed: 0 });
+    const hits = await service.identifiers('format_money_amount', { definitions: false });
+    assert.ok(hits.some((h) => h.path === 'tools/unrelated.py' && h.line === 3));
+  } finally {
+    await service.close();
+    removeWorkspace(root);
+  }
+});
+
+test('search_identifiers: exact, prefix, substring; definitions first; context lines', async () => {
+  const { root, service } = await open(project);
+  try {
+    const hits = await service.identifiers('record_sale');
+    assert.equal(hits[0].kind, 'def');
+    assert.deepEqual([hits[0].path, hits[0].line, hits[0].match], ['shop/ledger.py', 3, 'exact']);
+    assert.deepEqual(hits[0].context.map((c) => c.line), [1, 2, 3, 4, 5]);
+    assert.ok(hits.slice(1).every((h) => h.kind === 'ref'));
+    const prefix = await service.identifiers('running');
+    assert.equal(prefix[0].match, 'prefix');
+    const sub = await service.identifiers('MONEY');
+    assert.ok(sub.length && sub.every((h) => h.match === 'substring'));
+  } finally {
+    await service.close();
+    removeWorkspace(root);
+  }
+});
+
+test('graph and PageRank scale linearly: 100k files, hub identifiers, no recursion', () => {
+  const g = new SymbolGraph();
+  const n = 100_000;
+  for (let i = 0; i < n; i++) {
+    g.setFile(`f${i}.py`, [
+      { name: `fn_${i}`, kind: 'def', line: 1, category: 'function' },
+      { name: '__init__', kind: 'def', line: 2, category: 'method' },
+      { name: `fn_${(i * 7919) % n}`, kind: 'ref', line: 3, category: 'call' },
+      { name: 'shared_util', kind: 'ref', line: 4, category: 'call' },
+      { name: '__init__', kind: 'ref', line: 5, category: 'call' },
+    ]);
+  }
+  g.setFile('util.py', [{ name: 'shared_util', kind: 'def', line: 1, category: 'function' }]);
+  const t0 = performance.now();
+  const ranking = g.rank();
+  const ms = performance.now() - t0;
+  assert.equal(ranking.definitions[0].path, 'util.py');
+  assert.ok(ms < 20_000, `ranking took ${ms} ms`);
+  const csr = toCsr(3, Uint32Array.from([0, 1]), Uint32Array.from([1, 2]), Float64Array.from([1, 1]));
+  const { rank } = pagerank(csr);
+  assert.ok(rank[2] > rank[1] && rank[1] > rank[0]);
+});
