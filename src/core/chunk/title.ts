@@ -33,6 +33,5 @@ export function finishChunk(full: ChunkDraft, moduleDoc?: string): Chunk {
     title: titleOf(draft.path, moduleDoc, draft.kind, name),
     contentHash: contentHashOf(moduleDoc, draft.kind, name, draft.text),
   };
-  for (const k of Object.keys(chunk) as (keyof Chunk)[]) if (chunk[k] === undefined) delete chunk[k];
   return chunk;
 }

@@ -19,9 +19,10 @@ import { type DocInfo, KeywordIndex } from './keyword';
 import { acquireLock } from './lock';
 import { Journal } from './journal';
 import { CHUNKER_VERSION, INDEX_FORMAT, type IndexMeta, readMeta, readSkipped, writeMeta, writeSkipped } from './meta';
-import { type ChunkRow, type FileRow, fromRow, toRow } from './rows';
+import { type ChunkRow, type FileRow, fromRow, tablesFromIPC } from './rows';
+import { keywordDocs } from './keyword-docs';
 import { CorruptIndexError, Store } from './store';
-import { chunkTerms, type ChunkTerms, mergeTerms } from './terms';
+import { chunkTerms } from './terms';
 import { TagCache } from '../repomap/tag-cache';
 import { search, type SearchOptions, type SearchResult } from '../search/hybrid';
 
@@ -178,6 +179,7 @@ export class CodeIndex {
     this.pool ??= new ParsePool({
       workers: this.opts.parseWorkers,
       maxTokens: this.opts.maxTokens ?? 512,
+      dim: this.store.dim,
       tokenizer: { maxTokens: this.opts.maxTokens ?? 512 },
     });
     return this.pool;
@@ -189,7 +191,7 @@ export class CodeIndex {
     const pool = this.parser();
     if (pool) return pool.parse(req);
     this.inProcessCounter ??= makeTokenCounter({ maxTokens: this.opts.maxTokens ?? 512 });
-    return parseOne(req, { maxTokens: this.opts.maxTokens ?? 512, countTokens: this.inProcessCounter });
+    return parseOne(req, { maxTokens: this.opts.maxTokens ?? 512, countTokens: this.inProcessCounter, dim: this.store.dim, compact: true });
   }
 
   /**
@@ -300,18 +302,18 @@ export class CodeIndex {
     let pending: ParseResult[] = [];
     let pendingChunks = 0;
     let done = 0;
-    // Writes run while parsing goes on; at most one batch waits behind the one being written.
+    // Writes run while parsing goes on; a few batches may wait behind the one being written.
     let writing: Promise<void> = Promise.resolve();
     let queued = 0;
     const flush = async () => {
       const batch = pending;
       pending = [];
       pendingChunks = 0;
-      while (queued >= 2) await writing;
+      while (queued >= 6) await writing;
       queued++;
       writing = writing.then(() => this.apply(batch, report)).finally(() => queued--);
     };
-    const inFlight = Math.max(4, (this.pool?.size ?? 1) * 4);
+    const inFlight = Math.max(4, (this.parser()?.size ?? 1) * 10);
     let next = 0;
     const worker = async () => {
       while (next < todo.length) {
@@ -325,7 +327,7 @@ export class CodeIndex {
           continue;
         }
         pending.push(result);
-        if (result.status === 'parsed') pendingChunks += result.chunks.length;
+        if (result.status === 'parsed') pendingChunks += result.chunkCount;
         progress({ phase: 'parse', done: ++done, total: todo.length });
         if (pending.length >= BATCH_FILES || pendingChunks >= BATCH_CHUNKS) await flush();
       }
@@ -340,31 +342,28 @@ export class CodeIndex {
     const parsed = batch.filter((r): r is Extract<ParseResult, { status: 'parsed' }> => r.status === 'parsed');
     const skipped = batch.filter((r): r is Extract<ParseResult, { status: 'skipped' }> => r.status === 'skipped');
     const unchanged = batch.filter((r): r is Extract<ParseResult, { status: 'unchanged' }> => r.status === 'unchanged');
-    const hashes = parsed.flatMap((r) => r.chunks.map((c) => c.contentHash));
-    const cached = this.meta.model && hashes.length ? await this.store.cachedVectors(hashes) : new Map<string, Float32Array>();
-    const rows: ChunkRow[] = [];
-    for (const r of parsed) {
-      for (const c of r.chunks) {
-        const v = cached.get(c.contentHash) ?? null;
-        if (v) report.reusedVectors++;
-        rows.push(toRow(c, v));
-      }
-    }
     // Intent first: if we die between adding chunks and recording the files, the next open
     // deletes these paths' chunks and the files are indexed again — no duplicates, none missing.
     const touched = [...parsed, ...skipped].map((r) => r.path);
     this.journal.begin(touched);
+    const T = process.env.CODERAG_TRACE ? (l: string, t: number) => process.stderr.write(`${l} ${(performance.now() - t).toFixed(0)}ms\n`) : () => undefined;
+    let t = performance.now();
     await this.store.deleteChunksOf(touched.filter((p) => this.files.has(p)));
-    await this.store.addChunks(rows);
+    T('delete', t);
+    t = performance.now();
+    const table = tablesFromIPC(parsed.map((r) => r.rows!).filter(Boolean));
+    if (table) await this.store.addChunks(table);
+    T(`add ${table?.numRows ?? 0}`, t);
+    t = performance.now();
     const fileRows: FileRow[] = [];
     for (const r of parsed) {
-      this.keyword.setFile(r.path, r.sha, keywordDocs(r.chunks, r.terms));
+      this.keyword.setFile(r.path, r.sha, r.docs ?? []);
       if (r.tags) this.tags.set(r.path, r.sha, r.tags);
       const note = r.fallback ? `line windows: ${r.fallback}` : r.note ?? (r.syntaxErrors ? 'syntax errors (recovered)' : '');
-      fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: r.chunks.length, state: 'indexed', note });
+      fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: r.chunkCount, state: 'indexed', note });
       if (r.fallback) report.fallbacks.push({ path: r.path, reason: r.fallback });
       if (r.note) report.notes.push({ path: r.path, note: r.note });
-      report.chunks += r.chunks.length;
+      report.chunks += r.chunkCount;
       report.indexed++;
     }
     for (const r of skipped) {
@@ -386,7 +385,10 @@ export class CodeIndex {
       fileRows.push({ ...row, size: r.size, mtimeMs: r.mtimeMs });
       report.unchanged++;
     }
+    T('keyword+rows', t);
+    t = performance.now();
     await this.store.upsertFiles(fileRows);
+    T(`upsert ${fileRows.length}`, t);
     this.journal.end();
     for (const row of fileRows) this.files.set(row.path, row);
   }
@@ -492,20 +494,6 @@ async function embedAll(embedder: Embedder, texts: string[]): Promise<Float32Arr
   const parts: Promise<Float32Array[]>[] = [];
   for (let i = 0; i < texts.length; i += SUB) parts.push(embedder.embed(texts.slice(i, i + SUB)));
   return (await Promise.all(parts)).flat();
-}
-
-/** One keyword document per definition: the parts of a split definition are merged back. */
-export function keywordDocs(chunks: Chunk[], terms: ChunkTerms[]): { info: DocInfo; terms: ChunkTerms }[] {
-  const groups = new Map<string, { chunk: Chunk; terms: ChunkTerms[] }>();
-  chunks.forEach((c, i) => {
-    const g = groups.get(c.groupId);
-    if (g) g.terms.push(terms[i]);
-    else groups.set(c.groupId, { chunk: c, terms: [terms[i]] });
-  });
-  return [...groups.entries()].map(([groupId, { chunk: c, terms: t }]) => ({
-    info: { id: groupId, path: c.path, kind: c.kind, language: c.language, name: c.name, qualifiedName: c.qualifiedName },
-    terms: mergeTerms(t),
-  }));
 }
 
 export type { Tag };

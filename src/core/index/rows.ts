@@ -98,3 +98,45 @@ export function sqlString(s: string): string {
 export function sqlIn(column: string, values: string[]): string {
   return `${column} IN (${values.map(sqlString).join(', ')})`;
 }
+
+/**
+ * Chunk rows as an Arrow table, built column by column (much cheaper than row objects through
+ * makeArrowTable). Rows without vectors still carry zeroed child values: arrow-rs rejects a
+ * FixedSizeList whose child is shorter than length × size, even when every entry is null.
+ */
+export function chunkTable(rows: ChunkRow[], dim: number): arrow.Table {
+  const schema = chunkSchema(dim);
+  const n = rows.length;
+  const columns: Record<string, arrow.Vector> = {};
+  for (const field of schema.fields) {
+    if (field.name === 'vector') {
+      const values = new Float32Array(n * dim);
+      const valid = new Uint8Array(Math.ceil(n / 8));
+      let nulls = 0;
+      rows.forEach((r, i) => {
+        if (r.vector) {
+          values.set(r.vector, i * dim);
+          valid[i >> 3] |= 1 << (i & 7);
+        } else nulls++;
+      });
+      const child = arrow.makeData({ type: new arrow.Float32(), length: n * dim, data: values });
+      columns.vector = arrow.makeVector(arrow.makeData({ type: field.type, length: n, nullCount: nulls, nullBitmap: valid, child }));
+    } else {
+      columns[field.name] = arrow.vectorFromArray(
+        rows.map((r) => r[field.name as keyof ChunkRow]),
+        field.type,
+      );
+    }
+  }
+  return new arrow.Table(schema, columns);
+}
+
+/** Rows serialised for a worker → main thread transfer (Arrow IPC stream). */
+export function chunkTableIPC(rows: ChunkRow[], dim: number): Uint8Array {
+  return arrow.tableToIPC(chunkTable(rows, dim), 'stream');
+}
+
+export function tablesFromIPC(buffers: Uint8Array[]): arrow.Table | undefined {
+  const batches = buffers.flatMap((b) => arrow.tableFromIPC(b).batches);
+  return batches.length ? new arrow.Table(batches) : undefined;
+}

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Connection, Table } from '@lancedb/lancedb';
-import { type ChunkRow, chunkSchema, type FileRow, fileSchema, sqlIn, vectorCacheSchema } from './rows';
+import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, vectorCacheSchema } from './rows';
 
 process.env.LANCEDB_LOG ??= 'error';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -73,14 +73,16 @@ export class Store {
     for (const b of batches(paths)) await this.chunks.delete(sqlIn('path', b));
   }
 
-  async addChunks(rows: ChunkRow[]): Promise<void> {
-    if (rows.length) await this.chunks.add(rows as unknown as Record<string, unknown>[]);
+  async addChunks(rows: ChunkRow[] | import('apache-arrow').Table): Promise<void> {
+    if (Array.isArray(rows)) {
+      if (rows.length) await this.chunks.add(chunkTable(rows, this.dim));
+    } else if (rows.numRows) await this.chunks.add(rows);
   }
 
   /** Rewrites whole chunk rows by id (used to attach vectors). */
   async updateChunks(rows: ChunkRow[]): Promise<void> {
     if (!rows.length) return;
-    await this.chunks.mergeInsert('id').whenMatchedUpdateAll().execute(rows as unknown as Record<string, unknown>[]);
+    await this.chunks.mergeInsert('id').whenMatchedUpdateAll().execute(chunkTable(rows, this.dim));
   }
 
   async upsertFiles(rows: FileRow[]): Promise<void> {

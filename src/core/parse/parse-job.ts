@@ -8,6 +8,8 @@ import type { Chunk, SkipReason } from '../model';
 import { extractTags, type Tag, textTags } from '../repomap/tags';
 import { textFormatOf } from '../lang/registry';
 import { chunkTerms, type ChunkTerms } from '../index/terms';
+import { keywordDocs, type KeywordDoc } from '../index/keyword-docs';
+import { chunkTableIPC, toRow } from '../index/rows';
 
 export interface ParseRequest {
   path: string;
@@ -27,9 +29,14 @@ export type ParseResult =
       size: number;
       mtimeMs: number;
       language: string;
-      chunks: Chunk[];
-      /** Keyword terms of each chunk, same order: tokenizing here keeps it off the index thread. */
-      terms: ChunkTerms[];
+      chunkCount: number;
+      /** The chunks themselves (omitted in compact mode: `rows` and `docs` carry what the index needs). */
+      chunks?: Chunk[];
+      terms?: ChunkTerms[];
+      /** Chunk rows as an Arrow IPC stream, ready for LanceDB: built here, off the index thread. */
+      rows?: Uint8Array;
+      /** Keyword documents (one per definition, with terms): tokenizing here keeps it off the index thread. */
+      docs?: KeywordDoc[];
       tags?: Tag[];
       fallback?: string;
       syntaxErrors?: boolean;
@@ -37,7 +44,14 @@ export type ParseResult =
       parseMs: number;
     };
 
-export async function parseOne(req: ParseRequest, opts: ChunkOptions): Promise<ParseResult> {
+export interface ParseOptions extends ChunkOptions {
+  /** Vector width of the chunks table: when set, rows and keyword docs are prepared. */
+  dim?: number;
+  /** Leave out chunk objects and per-chunk terms (what crosses threads should be small). */
+  compact?: boolean;
+}
+
+export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<ParseResult> {
   let bytes: Buffer;
   let stat: fs.Stats;
   try {
@@ -64,9 +78,14 @@ export async function parseOne(req: ParseRequest, opts: ChunkOptions): Promise<P
   }
   if (req.withTags && !tags && /^godot-/.test(textFormatOf(req.path))) tags = textTags(decoded.text!);
   const r = parsed.result;
+  const terms = r.chunks.map(chunkTerms);
+  const prepared = opts.dim
+    ? { rows: r.chunks.length ? chunkTableIPC(r.chunks.map((c) => toRow(c, null)), opts.dim) : undefined, docs: keywordDocs(r.chunks, terms) }
+    : {};
   return {
-    path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunks: r.chunks,
-    terms: r.chunks.map(chunkTerms),
+    path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunkCount: r.chunks.length,
+    ...(opts.compact ? {} : { chunks: r.chunks, terms }),
+    ...prepared,
     tags, fallback: r.fallback, syntaxErrors: r.syntaxErrors, note: decoded.note, parseMs: performance.now() - t0,
   };
 }

@@ -9,6 +9,8 @@ import type { ParseRequest, ParseResult } from './parse-job';
 export interface ParsePoolOptions {
   workers?: number;
   maxTokens: number;
+  /** Vector width of the chunks table the rows are prepared for. */
+  dim: number;
   tokenizer?: TokenizerConfig;
   /** Override for bundles that place the worker elsewhere. */
   workerPath?: string;
@@ -19,7 +21,7 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
-const PER_WORKER = 2;
+const PER_WORKER = 8;
 
 interface Slot {
   worker: Worker;
@@ -40,7 +42,7 @@ export class ParsePool {
 
   private spawn(): Slot {
     const file = this.opts.workerPath ?? path.join(__dirname, 'parse-worker.js');
-    const worker = new Worker(file, { workerData: { maxTokens: this.opts.maxTokens, tokenizer: this.opts.tokenizer } });
+    const worker = new Worker(file, { workerData: { maxTokens: this.opts.maxTokens, dim: this.opts.dim, tokenizer: this.opts.tokenizer } });
     const slot: Slot = { worker, inFlight: 0 };
     worker.on('message', (msg: { id: number; result?: ParseResult; error?: string }) => {
       const p = this.pending.get(msg.id);

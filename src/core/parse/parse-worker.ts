@@ -5,6 +5,7 @@ import { makeTokenCounter, type TokenizerConfig } from '../chunk/token-counter';
 
 interface WorkerInit {
   maxTokens: number;
+  dim: number;
   tokenizer?: TokenizerConfig;
 }
 
@@ -13,8 +14,10 @@ const countTokens = makeTokenCounter(init.tokenizer);
 
 parentPort!.on('message', async (msg: { id: number; req: ParseRequest }) => {
   try {
-    const result = await parseOne(msg.req, { maxTokens: init.maxTokens, countTokens });
-    parentPort!.postMessage({ id: msg.id, result });
+    const result = await parseOne(msg.req, { maxTokens: init.maxTokens, countTokens, dim: init.dim, compact: true });
+    // The Arrow rows move, not copy.
+    const transfer = result.status === 'parsed' && result.rows ? [result.rows.buffer as ArrayBuffer] : [];
+    parentPort!.postMessage({ id: msg.id, result }, transfer);
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: (err as Error).stack ?? String(err) });
   }
