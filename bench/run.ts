@@ -1,6 +1,6 @@
 // `npm run bench`: indexing speed, incremental costs, change latency, embedding throughput against
 // the bare model, query latency and peak memory, on real corpora. JSON on stdout.
-// Options: --only structural,unchanged,change,embed,query,node  --skip-embed
+// Options: --only structural,unchanged,change,embed,query,node,map,map100k  --skip-embed
 import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -35,12 +35,17 @@ function main() {
   if (want('change')) python.singleFileChange = run('change', py.root, pyIndex);
   if (want('embed') && !args.includes('--skip-embed')) python.coldEmbeddings = run('embed', py.root, pyIndex);
   if (want('query')) python.queryLatency = run('query', py.root, pyIndex);
+  if (want('map')) python.repoMap = run('map', py.root, path.join(repoRoot, '.cache', 'bench', 'map-python'));
   result[py.name] = python;
+  const nodeResult: Record<string, unknown> = {};
   if (want('node')) {
-    result[node.name] = {
-      coldStructural: run('structural', node.root, nodeIndex),
-      unchangedRerun: run('unchanged', node.root, nodeIndex),
-    };
+    nodeResult.coldStructural = run('structural', node.root, nodeIndex);
+    nodeResult.unchangedRerun = run('unchanged', node.root, nodeIndex);
+  }
+  if (want('map')) nodeResult.repoMap = run('map', node.root, path.join(repoRoot, '.cache', 'bench', 'map-node'));
+  if (Object.keys(nodeResult).length) result[node.name] = nodeResult;
+  if (want('map100k')) {
+    result.generated100k = { repoMap: run('map100k', path.join(repoRoot, '.cache', 'bench', 'gen100k'), path.join(repoRoot, '.cache', 'bench', 'map-100k')) };
   }
   console.log(JSON.stringify(result, null, 1));
 }

@@ -7,6 +7,7 @@ import { embeddingInput, resolveModel } from '../src/core/embed/embedder';
 import { EmbedPool } from '../src/core/embed/embed-pool';
 import { peakRssMB, quantiles, round } from './stats';
 import { repoRoot } from '../eval/corpus';
+import { CodeService } from '../src/core/service';
 
 type Args = { root: string; indexDir: string };
 
@@ -126,7 +127,69 @@ async function query({ root, indexDir }: Args) {
   return { chunks, queries: latencies.length, hybridMs: quantiles(latencies), keywordMs: quantiles(keyword) };
 }
 
-const scenarios: Record<string, (a: Args) => Promise<unknown>> = { structural, unchanged, change, embed, query };
+/** Cold map on a never-indexed tree (scan + parse for tags + graph + rank + render), then warm calls and a re-rank after one change. */
+async function map({ root, indexDir }: Args) {
+  fs.rmSync(indexDir, { recursive: true, force: true });
+  const t0 = performance.now();
+  const service = await CodeService.open({ root, indexDir, embedding: { enabled: false } });
+  const cold = await service.repoMap({ tokens: 1024 });
+  const coldMs = performance.now() - t0;
+  const files = service.index.fileRows().length;
+  const warm: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    await service.repoMap({ tokens: 1024 });
+    warm.push(performance.now() - t);
+  }
+  const probe = path.join(root, 'bench_map_probe.py');
+  const rerank: number[] = [];
+  try {
+    for (let i = 0; i < 5; i++) {
+      fs.writeFileSync(probe, `from os import path\n\ndef probe_${i}(x):\n    return path.join(x, "${i}")\n`);
+      const t = performance.now();
+      await service.index.update({ paths: ['bench_map_probe.py'], tagsOnly: true });
+      await service.repoMap({ tokens: 1024, focus: ['bench_map_probe.py'], mentionedIdents: ['join'] });
+      rerank.push(performance.now() - t);
+    }
+  } finally {
+    fs.rmSync(probe, { force: true });
+  }
+  await service.close();
+  return { files, coldSeconds: round(coldMs / 1000), tokens: cold.tokens, definitionsShown: cold.definitions, warmMs: quantiles(warm), rerankAfterChangeMs: quantiles(rerank) };
+}
+
+/** 100k generated files: the full pipeline stays linear (no recursion limit, no quadratic step). */
+async function map100k({ root, indexDir }: Args) {
+  const n = 100_000;
+  if (!fs.existsSync(path.join(root, 'done'))) {
+    fs.rmSync(root, { recursive: true, force: true });
+    for (let i = 0; i < n; i++) {
+      const dir = path.join(root, `pkg${Math.floor(i / 1000)}`);
+      if (i % 1000 === 0) fs.mkdirSync(dir, { recursive: true });
+      const callee = (i * 7919) % n;
+      fs.writeFileSync(
+        path.join(dir, `mod_${i}.py`),
+        `from pkg${Math.floor(callee / 1000)}.mod_${callee} import handler_${callee}\nfrom core.util import shared_helper\n\nclass Model${i}:\n    def __init__(self):\n        self.value = ${i}\n\ndef handler_${i}(x):\n    return shared_helper(handler_${callee}(x))\n`,
+      );
+    }
+    fs.mkdirSync(path.join(root, 'core'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'core', 'util.py'), 'def shared_helper(x):\n    return x\n');
+    fs.writeFileSync(path.join(root, 'done'), '');
+  }
+  fs.rmSync(indexDir, { recursive: true, force: true });
+  const t0 = performance.now();
+  const service = await CodeService.open({ root, indexDir, embedding: { enabled: false } });
+  const cold = await service.repoMap({ tokens: 2048 });
+  const coldMs = performance.now() - t0;
+  const t1 = performance.now();
+  const warm = await service.repoMap({ tokens: 2048, mentionedIdents: ['handler_42'] });
+  const rankMs = performance.now() - t1;
+  const files = service.index.fileRows().length;
+  await service.close();
+  return { files, coldSeconds: round(coldMs / 1000), personalizedRankAndRenderMs: round(rankMs, 0), topFile: cold.rankedFiles[0]?.path, tokens: warm.tokens };
+}
+
+const scenarios: Record<string, (a: Args) => Promise<unknown>> = { structural, unchanged, change, embed, query, map, map100k };
 
 async function main() {
   const [name, root, indexDir] = process.argv.slice(2);

@@ -55,7 +55,7 @@ test('cli: search builds a keyword index on first use', () => {
   try {
     const r = spawnSync(process.execPath, [bin, 'search', 'frobnicate widget', '--root', root, '--json'], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stderr, /no index yet/);
+    assert.match(r.stderr, /no full index yet/);
     assert.equal(JSON.parse(r.stdout)[0].qualifiedName, 'frobnicate_widget');
   } finally {
     removeWorkspace(root);

@@ -182,3 +182,22 @@ test('graph and PageRank scale linearly: 100k files, hub identifiers, no recursi
   const { rank } = pagerank(csr);
   assert.ok(rank[2] > rank[1] && rank[1] > rank[0]);
 });
+
+test('repo map on a workspace never indexed: a tags-only pass, completed by the next full update', async () => {
+  const { root, service } = await open(project);
+  try {
+    const map = await service.repoMap({ tokens: 1024 });
+    assert.equal(map.rankedFiles[0].path, 'shop/ledger.py');
+    assert.ok(service.index.fileRows().every((r) => r.state === 'tags'));
+    assert.equal(await service.index.store.countChunks(), 0);
+    const full = await service.index.update({ embeddings: false });
+    assert.equal(full.indexed, 10);
+    assert.ok(service.index.fileRows().every((r) => r.state === 'indexed'));
+    assert.equal((await service.search('running balance of the ledger', { mode: 'keyword' }))[0].qualifiedName, 'Ledger.running_balance');
+    const again = await service.index.update({ embeddings: false });
+    assert.deepEqual([again.indexed, again.unchanged], [0, 10]);
+  } finally {
+    await service.close();
+    removeWorkspace(root);
+  }
+});

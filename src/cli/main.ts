@@ -75,8 +75,9 @@ async function cmdSearch(argv: string[]): Promise<number> {
   if (!query) throw new UsageError('search needs a query');
   const index = await CodeIndex.open(indexOptions(values));
   try {
-    if (!index.fileRows().length) {
-      process.stderr.write(`no index yet at ${index.dir}: building the keyword index first (run \`coderag index\` for vectors too)\n`);
+    const rows = index.fileRows();
+    if (!rows.length || rows.some((r) => r.state === 'tags')) {
+      process.stderr.write(`no full index yet at ${index.dir}: building the keyword index first (run \`coderag index\` for vectors too)\n`);
       await index.update({ embeddings: false });
     }
     const opts: SearchOptions = {

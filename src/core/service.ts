@@ -48,6 +48,19 @@ export class CodeService {
     return this.ready;
   }
 
+  /**
+   * What the repo map and identifier search need: on a workspace never indexed, a tags-only pass
+   * (no chunking: several times faster); otherwise the structural index brought up to date.
+   */
+  ensureTags(): Promise<IndexReport> {
+    if (this.ready) return this.ready;
+    if (this.index.fileRows().length) return this.ensureIndexed();
+    this.tagged ??= this.index.update({ tagsOnly: true });
+    return this.tagged;
+  }
+
+  private tagged?: Promise<IndexReport>;
+
   /** Keeps the index current from now on; vectors are computed in the background. */
   async live(embeddings: boolean): Promise<void> {
     await this.ensureIndexed();
@@ -62,14 +75,14 @@ export class CodeService {
   }
 
   async repoMap(req: MapRequest = {}): Promise<RepoMapResult> {
-    await this.ensureIndexed();
+    await this.ensureTags();
     const rel = (ps?: string[]) => ps?.map((p) => confine(this.root, p));
     return this.map.render({ ...req, focus: rel(req.focus), mentionedFiles: rel(req.mentionedFiles) });
   }
 
   async identifiers(query: string, opts: IdentifierSearchOptions = {}): Promise<IdentifierHit[]> {
-    await this.ensureIndexed();
-    const rows = this.index.fileRows().filter((r) => r.state === 'indexed');
+    await this.ensureTags();
+    const rows = this.index.fileRows().filter((r) => r.state === 'indexed' || r.state === 'tags');
     const tagged = rows.map((r) => [r.path, this.index.tags.get(r.path, r.sha256) ?? []] as [string, ReturnType<RepoMap['tagsOf']>]);
     return searchIdentifiers(this.root, tagged, query, opts);
   }

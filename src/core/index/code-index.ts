@@ -43,6 +43,17 @@ export interface CodeIndexOptions {
   onProgress?: (e: ProgressEvent) => void;
 }
 
+export interface UpdateOptions {
+  /** Only these workspace-relative paths (the watcher's changes); default: scan everything. */
+  paths?: string[];
+  embeddings?: boolean;
+  /**
+   * Tags only, for a repo map of a workspace not indexed yet: files get the state 'tags' and are
+   * chunked by the next full update.
+   */
+  tagsOnly?: boolean;
+}
+
 export interface ProgressEvent {
   phase: 'scan' | 'parse' | 'embed' | 'save';
   done: number;
@@ -198,7 +209,7 @@ export class CodeIndex {
    * Brings the index up to date with the workspace. With `paths`, only those files are looked at
    * (the watcher's change list); otherwise the whole workspace is scanned.
    */
-  async update(options: { paths?: string[]; embeddings?: boolean } = {}): Promise<IndexReport> {
+  async update(options: UpdateOptions = {}): Promise<IndexReport> {
     // Updates from one process run one at a time (the watcher, a background embed, a tool call);
     // the lock file keeps other processes out.
     const run = this.updating.then(async () => {
@@ -215,7 +226,7 @@ export class CodeIndex {
 
   private updating: Promise<unknown> = Promise.resolve();
 
-  private async runUpdate(options: { paths?: string[]; embeddings?: boolean }): Promise<IndexReport> {
+  private async runUpdate(options: UpdateOptions): Promise<IndexReport> {
     const report = emptyReport();
     if (this.openReport.rebuilt) {
       report.rebuilt = this.openReport.rebuilt;
@@ -255,12 +266,14 @@ export class CodeIndex {
     for (const f of present) {
       const row = this.files.get(f.path);
       const fresh = row && row.size === f.size && row.mtimeMs === f.mtimeMs;
-      if (fresh && (row.state !== 'indexed' || this.keyword.fileShas.get(f.path) === row.sha256)) report.unchanged++;
+      const complete =
+        row?.state === 'indexed' ? this.keyword.fileShas.get(f.path) === row.sha256 : row?.state === 'tags' ? !!options.tagsOnly : true;
+      if (fresh && complete) report.unchanged++;
       else todo.push(f);
     }
 
     const t1 = performance.now();
-    await this.parseAll(todo, report, progress);
+    await this.parseAll(todo, report, progress, !!options.tagsOnly);
     report.timings.parseMs = Math.round(performance.now() - t1);
 
     if (gone.length) {
@@ -282,7 +295,7 @@ export class CodeIndex {
     if (report.indexed + report.deleted > 1000) await this.store.optimize();
     report.timings.saveMs = Math.round(performance.now() - t2);
 
-    if (options.embeddings ?? this.opts.embedding?.enabled ?? true) {
+    if (!options.tagsOnly && (options.embeddings ?? this.opts.embedding?.enabled ?? true)) {
       const t3 = performance.now();
       try {
         await this.embedMissing(report, progress);
@@ -298,7 +311,7 @@ export class CodeIndex {
   }
 
   /** Parses files in the pool and applies results in batches (each batch: chunks, keyword, files). */
-  private async parseAll(todo: ScannedFile[], report: IndexReport, progress: (e: ProgressEvent) => void): Promise<void> {
+  private async parseAll(todo: ScannedFile[], report: IndexReport, progress: (e: ProgressEvent) => void, tagsOnly: boolean): Promise<void> {
     let pending: ParseResult[] = [];
     let pendingChunks = 0;
     let done = 0;
@@ -321,7 +334,9 @@ export class CodeIndex {
         const row = this.files.get(f.path);
         let result: ParseResult;
         try {
-          result = await this.parse({ path: f.path, absPath: f.absPath, knownSha: row?.sha256, withTags: true });
+          // A file known only by its tags must be read again in full even if its content is the same.
+          const knownSha = row && (row.state !== 'tags' || tagsOnly) ? row.sha256 : undefined;
+          result = await this.parse({ path: f.path, absPath: f.absPath, knownSha, withTags: true, tagsOnly });
         } catch (err) {
           report.errors.push({ path: f.path, error: (err as Error).message.split('\n')[0] });
           continue;
@@ -342,9 +357,10 @@ export class CodeIndex {
     const parsed = batch.filter((r): r is Extract<ParseResult, { status: 'parsed' }> => r.status === 'parsed');
     const skipped = batch.filter((r): r is Extract<ParseResult, { status: 'skipped' }> => r.status === 'skipped');
     const unchanged = batch.filter((r): r is Extract<ParseResult, { status: 'unchanged' }> => r.status === 'unchanged');
+    const tagged = batch.filter((r): r is Extract<ParseResult, { status: 'tagged' }> => r.status === 'tagged');
     // Intent first: if we die between adding chunks and recording the files, the next open
     // deletes these paths' chunks and the files are indexed again — no duplicates, none missing.
-    const touched = [...parsed, ...skipped].map((r) => r.path);
+    const touched = [...parsed, ...skipped, ...tagged].map((r) => r.path);
     this.journal.begin(touched);
     const T = process.env.CODERAG_TRACE ? (l: string, t: number) => process.stderr.write(`${l} ${(performance.now() - t).toFixed(0)}ms\n`) : () => undefined;
     let t = performance.now();
@@ -379,6 +395,12 @@ export class CodeIndex {
       }
       fileRows.push({ path: r.path, sha256: r.sha ?? '', size: stat.size, mtimeMs: Math.floor(stat.mtimeMs), language: '', chunkCount: 0, state: 'skipped', note: `${r.reason}: ${r.detail}` });
       report.skipped++;
+    }
+    for (const r of tagged) {
+      this.keyword.removeFile(r.path);
+      this.tags.set(r.path, r.sha, r.tags);
+      fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: 0, state: 'tags', note: '' });
+      report.indexed++;
     }
     for (const r of unchanged) {
       const row = this.files.get(r.path)!;

@@ -6,6 +6,7 @@ import { chunkFile, type ChunkOptions } from '../chunk/chunk-file';
 import { decodeSource } from '../scan/content';
 import type { Chunk, SkipReason } from '../model';
 import { extractTags, type Tag, textTags } from '../repomap/tags';
+import { tagsOfFile } from '../repomap/file-tags';
 import { textFormatOf } from '../lang/registry';
 import { chunkTerms, type ChunkTerms } from '../index/terms';
 import { keywordDocs, type KeywordDoc } from '../index/keyword-docs';
@@ -17,11 +18,14 @@ export interface ParseRequest {
   /** sha256 already indexed for this path: an equal hash means "unchanged", nothing else is done. */
   knownSha?: string;
   withTags?: boolean;
+  /** Only the tags (repo map): no chunks, no keyword terms, no rows. */
+  tagsOnly?: boolean;
 }
 
 export type ParseResult =
   | { path: string; status: 'unchanged'; sha: string; size: number; mtimeMs: number }
   | { path: string; status: 'skipped'; reason: SkipReason; detail: string; sha?: string }
+  | { path: string; status: 'tagged'; sha: string; size: number; mtimeMs: number; language: string; tags: Tag[] }
   | {
       path: string;
       status: 'parsed';
@@ -66,6 +70,14 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   if (sha === req.knownSha) return { path: req.path, status: 'unchanged', sha, size: bytes.length, mtimeMs };
   const decoded = decodeSource(bytes, req.path);
   if (decoded.skip) return { path: req.path, status: 'skipped', sha, ...decoded.skip };
+  if (req.tagsOnly) {
+    try {
+      const { language, tags } = await tagsOfFile(req.path, decoded.text!);
+      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language, tags };
+    } catch (err) {
+      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language: '', tags: [] };
+    }
+  }
   const t0 = performance.now();
   const parsed = await chunkFile(req.path, decoded.text!, opts, !!req.withTags);
   let tags: Tag[] | undefined;

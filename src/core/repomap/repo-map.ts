@@ -49,7 +49,7 @@ export class RepoMap {
   sync(): { updated: number; removed: number } {
     let updated = 0;
     let removed = 0;
-    const rows = this.index.fileRows().filter((r) => r.state === 'indexed');
+    const rows = this.index.fileRows().filter((r) => r.state === 'indexed' || r.state === 'tags');
     const live = new Set(rows.map((r) => r.path));
     this.godotRoots = rows.filter((r) => r.path.endsWith('project.godot')).map((r) => path.posix.dirname(r.path)).map((d) => (d === '.' ? '' : d));
     for (const p of this.shas.keys()) {
