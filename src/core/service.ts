@@ -54,8 +54,10 @@ export class CodeService {
    */
   ensureTags(): Promise<IndexReport> {
     if (this.ready) return this.ready;
-    if (this.index.fileRows().length) return this.ensureIndexed();
-    this.tagged ??= this.index.update({ tagsOnly: true });
+    if (this.tagged) return this.tagged;
+    // Once a workspace has been indexed in full, keep it so; until then tags suffice.
+    if (this.index.fileRows().some((r) => r.state === 'indexed')) return this.ensureIndexed();
+    this.tagged = this.index.update({ tagsOnly: true });
     return this.tagged;
   }
 

@@ -2,7 +2,7 @@
 // identifier points at each file defining it, weighted as aider weights it. Identifiers defined in
 // many files go through one hub node instead of |referencers|×|definers| edges, which keeps the
 // graph linear in the number of references at 100k files. Updated per file, never rebuilt.
-import { type CsrGraph, pagerank, toCsr } from './pagerank';
+import { type CsrGraph, pagerank } from './pagerank';
 import type { Tag } from './tags';
 
 interface FileEntry {
@@ -33,6 +33,23 @@ export interface Ranking {
 }
 
 const HUB_THRESHOLD = 8;
+
+interface Structure {
+  paths: string[];
+  index: Map<string, number>;
+  nodes: number;
+  offsets: Uint32Array;
+  src: Uint32Array;
+  targets: Uint32Array;
+  base: Float64Array;
+  /** Identifier carried by a reference edge (mentions scale it), or -1. */
+  ident: Int32Array;
+  /** 1 when the edge leaves a file by its own references (focus scales it ×50). */
+  focusable: Uint8Array;
+  /** Index into defKeys of the definition this edge credits, or -1. */
+  credit: Int32Array;
+  defKeys: { file: number; id: number }[];
+}
 
 /** camelCase, snake_case or kebab-case, 8+ characters: specific enough to mean one thing. */
 export function meaningful(name: string): boolean {
@@ -86,6 +103,7 @@ export class SymbolGraph {
       } else entry.refs.set(id, (entry.refs.get(id) ?? 0) + 1);
     }
     this.files.set(path, entry);
+    this.structure = undefined;
     for (const id of entry.defs.keys()) {
       let s = this.definers.get(id);
       if (!s) this.definers.set(id, (s = new Set()));
@@ -104,6 +122,7 @@ export class SymbolGraph {
     for (const id of entry.defs.keys()) this.definers.get(id)?.delete(path);
     for (const id of entry.refs.keys()) this.referencers.get(id)?.delete(path);
     this.files.delete(path);
+    this.structure = undefined;
   }
 
   definitionsOf(path: string): Map<string, number[]> {
@@ -112,79 +131,143 @@ export class SymbolGraph {
     return out;
   }
 
-  rank(opts: RankOptions = {}): Ranking {
+  /**
+   * The request-independent part of the graph, in CSR order: who points at whom with which base
+   * weight, which identifier an edge carries and which definition it credits. Rebuilt only after a
+   * file changed; a request then only rescales weights (mentions ×10, focus ×50) and runs PageRank.
+   */
+  private structure?: Structure;
+
+  private build(): Structure {
     const paths = [...this.files.keys()];
     const index = new Map(paths.map((p, i) => [p, i]));
-    const focus = new Set((opts.focus ?? []).filter((p) => index.has(p)));
-    const mentioned = new Set(opts.mentionedIdents ?? []);
     const src: number[] = [];
     const dst: number[] = [];
-    const w: number[] = [];
-    /** For each edge, the identifier it carries (-1 for file-to-file edges), to credit definitions. */
-    const carried: number[] = [];
+    const base: number[] = [];
+    const ident: number[] = [];
+    const focusable: number[] = [];
+    const credits: number[] = [];
+    const defKeys: { file: number; id: number }[] = [];
+    const keyOf = new Map<number, Map<number, number>>();
+    const defKey = (file: number, id: number) => {
+      let m = keyOf.get(id);
+      if (!m) keyOf.set(id, (m = new Map()));
+      let k = m.get(file);
+      if (k === undefined) {
+        k = defKeys.length;
+        defKeys.push({ file, id });
+        m.set(file, k);
+      }
+      return k;
+    };
+    const edge = (s: number, d: number, w: number, id: number, canFocus: boolean, credit: number) => {
+      src.push(s), dst.push(d), base.push(w), ident.push(id), focusable.push(canFocus ? 1 : 0), credits.push(credit);
+    };
     let nodes = paths.length;
-    const hubs = new Map<number, number>();
     for (const [id, defs] of this.definers) {
       if (!defs.size) continue;
       const name = this.names[id];
       let mul = 1;
-      if (mentioned.has(name)) mul *= 10;
       if (meaningful(name)) mul *= 10;
       if (name.startsWith('_')) mul *= 0.1;
       if (defs.size > 5) mul *= 0.1;
       const refs = this.referencers.get(id);
       if (!refs || !refs.size) {
         // Defined but never referenced: a small self-edge keeps it in the ranking.
-        for (const d of defs) (src.push(index.get(d)!), dst.push(index.get(d)!), w.push(0.1), carried.push(id));
+        for (const d of defs) {
+          const f = index.get(d)!;
+          edge(f, f, 0.1, -1, false, defKey(f, id));
+        }
         continue;
       }
       let hub = -1;
       if (defs.size > HUB_THRESHOLD) {
         hub = nodes++;
-        hubs.set(hub, id);
-        for (const d of defs) (src.push(hub), dst.push(index.get(d)!), w.push(1), carried.push(id));
+        for (const d of defs) {
+          const f = index.get(d)!;
+          edge(hub, f, 1, -1, false, defKey(f, id));
+        }
       }
       for (const [r, count] of refs) {
-        const weight = mul * Math.sqrt(count) * (focus.has(r) ? 50 : 1);
         const from = index.get(r)!;
-        if (hub >= 0) (src.push(from), dst.push(hub), w.push(weight), carried.push(-1));
-        else for (const d of defs) (src.push(from), dst.push(index.get(d)!), w.push(weight), carried.push(id));
+        const weight = mul * Math.sqrt(count);
+        if (hub >= 0) edge(from, hub, weight, id, true, -1);
+        else for (const d of defs) {
+          const f = index.get(d)!;
+          edge(from, f, weight, id, true, defKey(f, id));
+        }
       }
     }
     for (const [p, entry] of this.files) {
       for (const [target, count] of entry.fileRefs) {
         const to = index.get(target);
-        if (to === undefined) continue;
-        src.push(index.get(p)!), dst.push(to), w.push(Math.sqrt(count) * (focus.has(p) ? 50 : 1)), carried.push(-1);
+        if (to !== undefined) edge(index.get(p)!, to, Math.sqrt(count), -1, true, -1);
       }
     }
-    const graph: CsrGraph = toCsr(nodes, Uint32Array.from(src), Uint32Array.from(dst), Float64Array.from(w));
-    const carriedCsr = toCsr(nodes, Uint32Array.from(src), Uint32Array.from(dst), Float64Array.from(carried));
+    // CSR order: sort edge indices by source once.
+    const order = Array.from(src.keys()).sort((a, b) => src[a] - src[b]);
+    const offsets = new Uint32Array(nodes + 1);
+    for (const s of src) offsets[s + 1]++;
+    for (let i = 0; i < nodes; i++) offsets[i + 1] += offsets[i];
+    const pick = <T extends Uint32Array | Float64Array | Int32Array | Uint8Array>(arr: T, from: number[]) => {
+      order.forEach((e, i) => (arr[i] = from[e]));
+      return arr;
+    };
+    return {
+      paths,
+      index,
+      nodes,
+      offsets,
+      src: pick(new Uint32Array(order.length), src),
+      targets: pick(new Uint32Array(order.length), dst),
+      base: pick(new Float64Array(order.length), base),
+      ident: pick(new Int32Array(order.length), ident),
+      focusable: pick(new Uint8Array(order.length), focusable),
+      credit: pick(new Int32Array(order.length), credits),
+      defKeys,
+    };
+  }
+
+  rank(opts: RankOptions = {}): Ranking {
+    const st = (this.structure ??= this.build());
+    const { paths, index, nodes } = st;
+    const focus = new Set((opts.focus ?? []).filter((p) => index.has(p)));
+    const focusNodes = new Uint8Array(nodes);
+    for (const p of focus) focusNodes[index.get(p)!] = 1;
+    const mentioned = new Set<number>();
+    for (const m of opts.mentionedIdents ?? []) {
+      const id = this.ids.get(m);
+      if (id !== undefined) mentioned.add(id);
+    }
+    const weights = new Float64Array(st.base.length);
+    for (let e = 0; e < weights.length; e++) {
+      let w = st.base[e];
+      if (st.ident[e] >= 0 && mentioned.has(st.ident[e])) w *= 10;
+      if (st.focusable[e] && focusNodes[st.src[e]]) w *= 50;
+      weights[e] = w;
+    }
+    const graph: CsrGraph = { nodes, offsets: st.offsets, targets: st.targets, weights };
     const personalization = this.personalization(paths, nodes, focus, opts);
     const { rank, iterations } = pagerank(graph, { personalization });
     // Each node's rank flows along its out-edges to the definitions they point at.
-    const credit = new Map<string, number>();
+    const credit = new Float64Array(st.defKeys.length);
     for (let i = 0; i < nodes; i++) {
       let out = 0;
-      for (let e = graph.offsets[i]; e < graph.offsets[i + 1]; e++) out += graph.weights[e];
+      for (let e = st.offsets[i]; e < st.offsets[i + 1]; e++) out += weights[e];
       if (!out) continue;
       out = Math.max(out, 1); // as in pagerank(): light out-links pass on only their weight
-      for (let e = graph.offsets[i]; e < graph.offsets[i + 1]; e++) {
-        const id = carriedCsr.weights[e];
-        if (id < 0) continue;
-        const target = graph.targets[e];
-        if (target >= paths.length) continue;
-        const key = `${target}\u0000${id}`;
-        credit.set(key, (credit.get(key) ?? 0) + (rank[i] * graph.weights[e]) / out);
+      for (let e = st.offsets[i]; e < st.offsets[i + 1]; e++) {
+        const k = st.credit[e];
+        if (k >= 0) credit[k] += (rank[i] * weights[e]) / out;
       }
     }
     const definitions: RankedDefinition[] = [];
-    for (const [key, score] of credit) {
-      const [file, id] = key.split('\u0000').map(Number);
+    st.defKeys.forEach(({ file, id }, k) => {
+      if (!credit[k]) return;
       const path = paths[file];
-      if (focus.has(path)) continue;
-      definitions.push({ path, name: this.names[id], score, lines: this.files.get(path)!.defs.get(id) ?? [] });
-    }
+      if (focus.has(path)) return;
+      definitions.push({ path, name: this.names[id], score: credit[k], lines: this.files.get(path)!.defs.get(id) ?? [] });
+    });
     definitions.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path) || a.name.localeCompare(b.name));
     const fileRank = new Map(paths.map((p, i) => [p, rank[i]]));
     return { definitions, fileRank, iterations };

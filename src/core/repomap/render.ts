@@ -88,8 +88,10 @@ export function fitToBudget(
     const r = renderTop(n, ranked, important, src, fileRank);
     return { ...r, tokens: r.blocks.reduce((a, b) => a + count(b), 0) };
   };
+  // Every shown definition costs at least a few tokens: no need to probe beyond budget/4 of them
+  // (probing half of 100k definitions would render — and tokenize — a whole repository).
   let lo = 0;
-  let hi = ranked.length;
+  let hi = Math.min(ranked.length, Math.ceil(budget / 4));
   let best = measure(0);
   if (best.tokens > budget) best = { blocks: [], files: [], tokens: 0 };
   let bestN = 0;

@@ -89,18 +89,26 @@ export class RepoMap {
     return { ...fitted, budget, rankedFiles, iterations: ranking.iterations };
   }
 
+  /** File lines by content hash: rendering reads the same top files on every call. */
+  private readonly sources = new Map<string, { sha: string; lines?: string[] }>();
+
   private source(): MapSource {
-    const cache = new Map<string, string[] | undefined>();
     return {
       lines: (p) => {
-        if (!cache.has(p)) {
+        const sha = this.shas.get(p) ?? '';
+        let hit = this.sources.get(p);
+        if (!hit || hit.sha !== sha) {
+          let lines: string[] | undefined;
           try {
-            cache.set(p, fs.readFileSync(path.join(this.index.root, p), 'utf8').split('\n'));
+            lines = fs.readFileSync(path.join(this.index.root, p), 'utf8').split('\n');
           } catch {
-            cache.set(p, undefined);
+            lines = undefined;
           }
+          hit = { sha, lines };
+          if (this.sources.size > 2000) this.sources.clear();
+          this.sources.set(p, hit);
         }
-        return cache.get(p);
+        return hit.lines;
       },
       scopes: (p) => scopesOf(this.index.tags.get(p) ?? []),
     };
