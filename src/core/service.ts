@@ -78,12 +78,14 @@ export class CodeService {
 
   async repoMap(req: MapRequest = {}): Promise<RepoMapResult> {
     await this.ensureTags();
+    await this.index.tags.load();
     const rel = (ps?: string[]) => ps?.map((p) => confine(this.root, p));
     return this.map.render({ ...req, focus: rel(req.focus), mentionedFiles: rel(req.mentionedFiles) });
   }
 
   async identifiers(query: string, opts: IdentifierSearchOptions = {}): Promise<IdentifierHit[]> {
     await this.ensureTags();
+    await this.index.tags.load();
     const rows = this.index.fileRows().filter((r) => r.state === 'indexed' || r.state === 'tags');
     const tagged = rows.map((r) => [r.path, this.index.tags.get(r.path, r.sha256) ?? []] as [string, ReturnType<RepoMap['tagsOf']>]);
     return searchIdentifiers(this.root, tagged, query, opts);

@@ -20,10 +20,10 @@ import { acquireLock } from './lock';
 import { Journal } from './journal';
 import { CHUNKER_VERSION, INDEX_FORMAT, type IndexMeta, readMeta, readSkipped, writeMeta, writeSkipped } from './meta';
 import { type ChunkRow, type FileRow, fromRow, tablesFromIPC } from './rows';
-import { keywordDocs } from './keyword-docs';
+import { keywordDocs, packDocs } from './keyword-docs';
 import { CorruptIndexError, Store } from './store';
 import { chunkTerms } from './terms';
-import { TagCache } from '../repomap/tag-cache';
+import { packTags, TagCache, type TagRow } from '../repomap/tag-cache';
 import { search, type SearchOptions, type SearchResult } from '../search/hybrid';
 
 export interface CodeIndexOptions {
@@ -107,7 +107,7 @@ export class CodeIndex {
     readonly openReport: { rebuilt?: string },
   ) {
     this.meta = meta;
-    this.tags = new TagCache(path.join(dir, 'tags'));
+    this.tags = new TagCache(() => store.loadTags());
     this.journal = new Journal(path.join(dir, 'journal.json'));
   }
 
@@ -161,6 +161,13 @@ export class CodeIndex {
     return index;
   }
 
+  private keywordSavedAt = Date.now();
+
+  private saveKeyword(): void {
+    this.keyword.save(this.keywordFile);
+    this.keywordSavedAt = Date.now();
+  }
+
   get keywordFile(): string {
     return path.join(this.dir, 'keyword.bin');
   }
@@ -179,7 +186,7 @@ export class CodeIndex {
       for (const r of rows) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
       for (const p of batch) {
         const chunks = (byPath.get(p) ?? []).map(fromRow).sort((a, b) => a.startLine - b.startLine);
-        this.keyword.setFile(p, this.files.get(p)!.sha256, keywordDocs(chunks, chunks.map(chunkTerms)));
+        this.keyword.setFile(p, this.files.get(p)!.sha256, packDocs(keywordDocs(chunks, chunks.map(chunkTerms))));
       }
     }
     if (this.keyword.isDirty) this.keyword.save(this.keywordFile);
@@ -288,8 +295,10 @@ export class CodeIndex {
     }
     const t2 = performance.now();
     progress({ phase: 'save', done: 0, total: 1 });
-    if (this.keyword.isDirty) this.keyword.save(this.keywordFile);
-    this.tags.save();
+    // The keyword file is rewritten whole: after small updates (the watcher) it waits, at most
+    // half a minute or until close(). A crash meanwhile costs nothing: open() catches up from the
+    // chunk store.
+    if (this.keyword.isDirty && (report.indexed + report.deleted >= 100 || Date.now() - this.keywordSavedAt > 30_000)) this.saveKeyword();
     writeSkipped(this.dir, skipped);
     report.skipped = skipped.length + report.skipped;
     if (report.indexed + report.deleted > 1000) await this.store.optimize();
@@ -329,7 +338,7 @@ export class CodeIndex {
     const inFlight = Math.max(4, (this.parser()?.size ?? 1) * 10);
     let next = 0;
     const worker = async () => {
-      while (next < todo.length) {
+      while (next < todo.length && !this.closing) {
         const f = todo[next++];
         const row = this.files.get(f.path);
         let result: ParseResult;
@@ -372,9 +381,13 @@ export class CodeIndex {
     T(`add ${table?.numRows ?? 0}`, t);
     t = performance.now();
     const fileRows: FileRow[] = [];
+    const tagRows: TagRow[] = [];
     for (const r of parsed) {
-      this.keyword.setFile(r.path, r.sha, r.docs ?? []);
-      if (r.tags) this.tags.set(r.path, r.sha, r.tags);
+      this.keyword.setFile(r.path, r.sha, r.docs ?? packDocs([]));
+      if (r.tags) {
+        this.tags.set(r.path, r.sha, r.tags);
+        tagRows.push({ path: r.path, sha256: r.sha, data: packTags(r.tags) });
+      }
       const note = r.fallback ? `line windows: ${r.fallback}` : r.note ?? (r.syntaxErrors ? 'syntax errors (recovered)' : '');
       fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: r.chunkCount, state: 'indexed', note });
       if (r.fallback) report.fallbacks.push({ path: r.path, reason: r.fallback });
@@ -399,6 +412,7 @@ export class CodeIndex {
     for (const r of tagged) {
       this.keyword.removeFile(r.path);
       this.tags.set(r.path, r.sha, r.tags);
+      tagRows.push({ path: r.path, sha256: r.sha, data: packTags(r.tags) });
       fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: 0, state: 'tags', note: '' });
       report.indexed++;
     }
@@ -409,6 +423,7 @@ export class CodeIndex {
     }
     T('keyword+rows', t);
     t = performance.now();
+    await this.store.upsertTags(tagRows);
     await this.store.upsertFiles(fileRows);
     T(`upsert ${fileRows.length}`, t);
     this.journal.end();
@@ -441,7 +456,7 @@ export class CodeIndex {
     let writing: Promise<void> = Promise.resolve();
     const fetch = (i: number) => this.store.chunksByIds(ids.slice(i, i + BATCH));
     let nextRows = ids.length ? fetch(0) : undefined;
-    for (let i = 0; i < ids.length; i += BATCH) {
+    for (let i = 0; i < ids.length && !this.closing; i += BATCH) {
       const rows = await nextRows!;
       nextRows = i + BATCH < ids.length ? fetch(i + BATCH) : undefined;
       const cached = await this.store.cachedVectors(rows.map((r) => r.contentHash));
@@ -467,6 +482,7 @@ export class CodeIndex {
       progress({ phase: 'embed', done, total: ids.length });
     }
     await writing;
+    await nextRows?.catch(() => undefined); // a prefetch left behind when closing
   }
 
   private queryModel?: Promise<Embedder | undefined>;
@@ -501,7 +517,13 @@ export class CodeIndex {
     return this.meta.model;
   }
 
+  /** Set by close(): running updates stop at their next batch; the next run resumes the work. */
+  private closing = false;
+
   async close(): Promise<void> {
+    this.closing = true;
+    await this.updating;
+    if (this.keyword.isDirty) this.saveKeyword();
     await this.pool?.close();
     await this.embedPool?.close();
     this.pool = undefined;

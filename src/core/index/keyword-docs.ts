@@ -22,3 +22,36 @@ export function keywordDocs(chunks: Chunk[], terms: ChunkTerms[]): KeywordDoc[] 
   }));
 }
 
+
+/**
+ * A file's keyword documents packed for a thread hop: the file's distinct terms once, and the
+ * postings as one Int32Array (per document, per field: length, pair count, (term, tf) pairs).
+ * Millions of small arrays would otherwise be cloned and collected on the index thread.
+ */
+export interface PackedDocs {
+  terms: string[];
+  infos: DocInfo[];
+  data: Int32Array;
+}
+
+export function packDocs(docs: KeywordDoc[]): PackedDocs {
+  const index = new Map<string, number>();
+  const terms: string[] = [];
+  const out: number[] = [];
+  for (const d of docs) {
+    d.terms.fields.forEach((pairs, f) => {
+      out.push(d.terms.lengths[f] ?? 0, pairs.length / 2);
+      for (let i = 0; i < pairs.length; i += 2) {
+        const t = pairs[i] as string;
+        let k = index.get(t);
+        if (k === undefined) {
+          k = terms.length;
+          terms.push(t);
+          index.set(t, k);
+        }
+        out.push(k, pairs[i + 1] as number);
+      }
+    });
+  }
+  return { terms, infos: docs.map((d) => d.info), data: Int32Array.from(out) };
+}

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SkippedFile } from '../model';
 
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 /**
  * Bumped whenever chunking or keyword terms change: every file is parsed again on the next run,
  * while vectors are still reused by content hash (the vector cache survives).

@@ -59,6 +59,11 @@ export function fileSchema(): arrow.Schema {
   ]);
 }
 
+export function tagSchema(): arrow.Schema {
+  const utf8 = (name: string) => new arrow.Field(name, new arrow.Utf8(), false);
+  return new arrow.Schema([utf8('path'), utf8('sha256'), utf8('data')]);
+}
+
 export function vectorCacheSchema(dim: number): arrow.Schema {
   return new arrow.Schema([
     new arrow.Field('contentHash', new arrow.Utf8(), false),

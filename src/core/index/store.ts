@@ -4,7 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Connection, Table } from '@lancedb/lancedb';
-import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, vectorCacheSchema } from './rows';
+import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, tagSchema, vectorCacheSchema } from './rows';
+import type { TagRow } from '../repomap/tag-cache';
 
 process.env.LANCEDB_LOG ??= 'error';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -41,6 +42,7 @@ export class Store {
     private readonly chunks: Table,
     private readonly files: Table,
     private readonly vectors: Table,
+    private readonly tags: Table,
   ) {}
 
   /** Opens (or creates) the tables. Anything unreadable is reported as a CorruptIndexError. */
@@ -54,11 +56,13 @@ export class Store {
       const chunks = await open('chunks', chunkSchema(dim));
       const files = await open('files', fileSchema());
       const vectors = await open('vector_cache', vectorCacheSchema(dim));
+      const tags = await open('tags', tagSchema());
       // Touch every table so a damaged manifest or data file fails here, not mid-run.
-      await Promise.all([chunks.countRows(), files.countRows(), vectors.countRows()]);
+      await Promise.all([chunks.countRows(), files.countRows(), vectors.countRows(), tags.countRows()]);
       await chunks.query().limit(1).toArray();
       await files.query().limit(1).toArray();
-      return new Store(dir, dim, db, chunks, files, vectors);
+      await tags.query().limit(1).toArray();
+      return new Store(dir, dim, db, chunks, files, vectors, tags);
     } catch (err) {
       throw new CorruptIndexError(`index at ${dir} is unreadable: ${(err as Error).message}`);
     }
@@ -91,7 +95,19 @@ export class Store {
   }
 
   async deleteFiles(paths: string[]): Promise<void> {
-    for (const b of batches(paths)) await this.files.delete(sqlIn('path', b));
+    for (const b of batches(paths)) {
+      await this.files.delete(sqlIn('path', b));
+      await this.tags.delete(sqlIn('path', b));
+    }
+  }
+
+  async upsertTags(rows: TagRow[]): Promise<void> {
+    if (!rows.length) return;
+    await this.tags.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows as unknown as Record<string, unknown>[]);
+  }
+
+  async loadTags(): Promise<TagRow[]> {
+    return plain<TagRow>(await this.tags.query().toArray());
   }
 
   async chunksOfPaths(paths: string[]): Promise<ChunkRow[]> {
@@ -172,11 +188,11 @@ export class Store {
   /** Compacts small fragments and drops old versions; run after large updates. */
   async optimize(): Promise<void> {
     const older = new Date(Date.now() - 1000);
-    for (const t of [this.chunks, this.files, this.vectors]) await t.optimize({ cleanupOlderThan: older, deleteUnverified: true } as never);
+    for (const t of [this.chunks, this.files, this.vectors, this.tags]) await t.optimize({ cleanupOlderThan: older, deleteUnverified: true } as never);
   }
 
   close(): void {
-    for (const t of [this.chunks, this.files, this.vectors]) t.close();
+    for (const t of [this.chunks, this.files, this.vectors, this.tags]) t.close();
     this.db.close();
   }
 

@@ -9,7 +9,7 @@ import { extractTags, type Tag, textTags } from '../repomap/tags';
 import { tagsOfFile } from '../repomap/file-tags';
 import { textFormatOf } from '../lang/registry';
 import { chunkTerms, type ChunkTerms } from '../index/terms';
-import { keywordDocs, type KeywordDoc } from '../index/keyword-docs';
+import { keywordDocs, packDocs, type PackedDocs } from '../index/keyword-docs';
 import { chunkTableIPC, toRow } from '../index/rows';
 
 export interface ParseRequest {
@@ -40,7 +40,7 @@ export type ParseResult =
       /** Chunk rows as an Arrow IPC stream, ready for LanceDB: built here, off the index thread. */
       rows?: Uint8Array;
       /** Keyword documents (one per definition, with terms): tokenizing here keeps it off the index thread. */
-      docs?: KeywordDoc[];
+      docs?: PackedDocs;
       tags?: Tag[];
       fallback?: string;
       syntaxErrors?: boolean;
@@ -92,7 +92,7 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   const r = parsed.result;
   const terms = r.chunks.map(chunkTerms);
   const prepared = opts.dim
-    ? { rows: r.chunks.length ? chunkTableIPC(r.chunks.map((c) => toRow(c, null)), opts.dim) : undefined, docs: keywordDocs(r.chunks, terms) }
+    ? { rows: r.chunks.length ? chunkTableIPC(r.chunks.map((c) => toRow(c, null)), opts.dim) : undefined, docs: packDocs(keywordDocs(r.chunks, terms)) }
     : {};
   return {
     path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunkCount: r.chunks.length,

@@ -16,7 +16,11 @@ parentPort!.on('message', async (msg: { id: number; req: ParseRequest }) => {
   try {
     const result = await parseOne(msg.req, { maxTokens: init.maxTokens, countTokens, dim: init.dim, compact: true });
     // The Arrow rows move, not copy.
-    const transfer = result.status === 'parsed' && result.rows ? [result.rows.buffer as ArrayBuffer] : [];
+    const transfer: ArrayBuffer[] = [];
+    if (result.status === 'parsed') {
+      if (result.rows) transfer.push(result.rows.buffer as ArrayBuffer);
+      if (result.docs) transfer.push(result.docs.data.buffer as ArrayBuffer);
+    }
     parentPort!.postMessage({ id: msg.id, result }, transfer);
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: (err as Error).stack ?? String(err) });

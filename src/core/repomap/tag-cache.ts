@@ -1,81 +1,91 @@
-// Tags per file, keyed by the file's content hash, persisted next to the index so the repo map
-// never re-parses an unchanged file. Compact on disk: names are interned per file.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { writeJsonAtomic } from '../index/meta';
+// Tags per file, keyed by the file's content hash. Persisted in the index's `tags` table (one row
+// per file, written with the file's chunks, so a crash leaves them as consistent as the chunks);
+// held in memory once loaded and decoded per file on demand.
 import type { Tag } from './tags';
 
 interface Entry {
   sha: string;
-  tags: Tag[];
+  data?: string;
+  tags?: Tag[];
 }
 
-type Packed = [sha: string, names: string[], rows: number[]];
+export interface TagRow {
+  path: string;
+  sha256: string;
+  data: string;
+}
 
-const CATEGORY = ['function', 'method', 'class', 'call', 'constant', 'module', 'interface', 'type', 'signal', 'variable', 'enum', 'macro', 'field', 'implementation', 'other'];
+const CATEGORY = ['function', 'method', 'class', 'call', 'constant', 'module', 'interface', 'type', 'signal', 'variable', 'enum', 'macro', 'field', 'implementation', 'file', 'import', 'attribute', 'identifier', 'other'];
+
+/** Compact text form: names interned per file, then (name, def?, line, end, category) rows. */
+export function packTags(tags: Tag[]): string {
+  const ids = new Map<string, number>();
+  const rows: number[] = [];
+  for (const t of tags) {
+    let id = ids.get(t.name);
+    if (id === undefined) ids.set(t.name, (id = ids.size));
+    const cat = CATEGORY.indexOf(t.category);
+    rows.push(id, t.kind === 'def' ? 1 : 0, t.line, t.end ?? 0, cat < 0 ? CATEGORY.length - 1 : cat);
+  }
+  return JSON.stringify([[...ids.keys()], rows]);
+}
+
+export function unpackTags(data: string): Tag[] {
+  if (!data) return [];
+  const [names, rows] = JSON.parse(data) as [string[], number[]];
+  const tags: Tag[] = [];
+  for (let i = 0; i < rows.length; i += 5) {
+    const t: Tag = { name: names[rows[i]], kind: rows[i + 1] ? 'def' : 'ref', line: rows[i + 2], category: CATEGORY[rows[i + 4]] ?? 'other' };
+    if (rows[i + 3]) t.end = rows[i + 3];
+    tags.push(t);
+  }
+  return tags;
+}
 
 export class TagCache {
   private entries?: Map<string, Entry>;
-  private dirty = false;
 
-  constructor(private readonly file: string) {}
+  constructor(private readonly loadRows: () => Promise<TagRow[]>) {}
 
-  private load(): Map<string, Entry> {
-    if (this.entries) return this.entries;
-    this.entries = new Map();
-    try {
-      const data = JSON.parse(fs.readFileSync(this.file + '.json', 'utf8')) as Record<string, Packed>;
-      for (const [p, [sha, names, rows]] of Object.entries(data)) {
-        const tags: Tag[] = [];
-        for (let i = 0; i < rows.length; i += 4) {
-          tags.push({ name: names[rows[i]], kind: rows[i + 1] ? 'def' : 'ref', line: rows[i + 2], category: CATEGORY[rows[i + 3]] ?? 'other' });
-        }
-        this.entries.set(p, { sha, tags });
-      }
-    } catch {
-      /* missing or damaged: tags are recomputed by the next parse */
-    }
-    return this.entries;
+  /** Reads every file's tags from the store once; later changes arrive through set()/forget(). */
+  async load(): Promise<void> {
+    if (this.entries) return;
+    const rows = await this.loadRows();
+    const entries = new Map<string, Entry>();
+    for (const r of rows) entries.set(r.path, { sha: r.sha256, data: r.data });
+    // Changes made while loading win over what was read.
+    for (const [p, e] of this.pending) entries.set(p, e);
+    for (const p of this.forgotten) if (!this.pending.has(p)) entries.delete(p);
+    this.pending.clear();
+    this.forgotten.clear();
+    this.entries = entries;
+  }
+
+  private readonly pending = new Map<string, Entry>();
+  private readonly forgotten = new Set<string>();
+
+  get loaded(): boolean {
+    return !!this.entries;
   }
 
   get(p: string, sha?: string): Tag[] | undefined {
-    const e = this.load().get(p);
-    return e && (!sha || e.sha === sha) ? e.tags : undefined;
-  }
-
-  sha(p: string): string | undefined {
-    return this.load().get(p)?.sha;
+    const e = this.entries?.get(p) ?? this.pending.get(p);
+    if (!e || (sha && e.sha !== sha)) return undefined;
+    e.tags ??= unpackTags(e.data ?? '');
+    e.data = undefined;
+    return e.tags;
   }
 
   set(p: string, sha: string, tags: Tag[]): void {
-    this.load().set(p, { sha, tags });
-    this.dirty = true;
+    if (this.entries) this.entries.set(p, { sha, tags });
+    else this.pending.set(p, { sha, tags });
   }
 
   forget(p: string): void {
-    if (this.load().delete(p)) this.dirty = true;
-  }
-
-  all(): Map<string, Entry> {
-    return this.load();
-  }
-
-  save(): void {
-    if (!this.dirty || !this.entries) return;
-    const out: Record<string, Packed> = {};
-    for (const [p, { sha, tags }] of this.entries) {
-      const ids = new Map<string, number>();
-      const rows: number[] = [];
-      for (const t of tags) {
-        let id = ids.get(t.name);
-        if (id === undefined) ids.set(t.name, (id = ids.size));
-        const cat = CATEGORY.indexOf(t.category);
-        rows.push(id, t.kind === 'def' ? 1 : 0, t.line, cat < 0 ? CATEGORY.length - 1 : cat);
-      }
-      out[p] = [sha, [...ids.keys()], rows];
+    if (this.entries) this.entries.delete(p);
+    else {
+      this.pending.delete(p);
+      this.forgotten.add(p);
     }
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    writeJsonAtomic(this.file + '.json', out);
-    this.dirty = false;
   }
 }
