@@ -17,6 +17,8 @@ export interface RankOptions {
   focus?: string[];
   mentionedFiles?: string[];
   mentionedIdents?: string[];
+  /** How many ranked definitions to return (the best first). */
+  limit?: number;
 }
 
 export interface RankedDefinition {
@@ -141,27 +143,45 @@ export class SymbolGraph {
   private build(): Structure {
     const paths = [...this.files.keys()];
     const index = new Map(paths.map((p, i) => [p, i]));
-    const src: number[] = [];
-    const dst: number[] = [];
-    const base: number[] = [];
-    const ident: number[] = [];
-    const focusable: number[] = [];
-    const credits: number[] = [];
+    // Pass 1 counts edges, so pass 2 fills typed arrays without growing JS arrays (and the GC
+    // churn that comes with them).
+    let count = 0;
+    let hubs = 0;
+    for (const [id, defs] of this.definers) {
+      if (!defs.size) continue;
+      const refs = this.referencers.get(id)?.size ?? 0;
+      if (!refs) count += defs.size;
+      else if (defs.size > HUB_THRESHOLD) (count += defs.size + refs), hubs++;
+      else count += refs * defs.size;
+    }
+    for (const entry of this.files.values()) count += entry.fileRefs.size;
+    const src = new Uint32Array(count);
+    const dst = new Uint32Array(count);
+    const base = new Float64Array(count);
+    const ident = new Int32Array(count);
+    const focusable = new Uint8Array(count);
+    const credits = new Int32Array(count);
     const defKeys: { file: number; id: number }[] = [];
-    const keyOf = new Map<number, Map<number, number>>();
+    const keyOf = new Map<number, number>();
     const defKey = (file: number, id: number) => {
-      let m = keyOf.get(id);
-      if (!m) keyOf.set(id, (m = new Map()));
-      let k = m.get(file);
+      const key = id * 2 ** 22 + file;
+      let k = keyOf.get(key);
       if (k === undefined) {
         k = defKeys.length;
         defKeys.push({ file, id });
-        m.set(file, k);
+        keyOf.set(key, k);
       }
       return k;
     };
+    let e = 0;
     const edge = (s: number, d: number, w: number, id: number, canFocus: boolean, credit: number) => {
-      src.push(s), dst.push(d), base.push(w), ident.push(id), focusable.push(canFocus ? 1 : 0), credits.push(credit);
+      src[e] = s;
+      dst[e] = d;
+      base[e] = w;
+      ident[e] = id;
+      focusable[e] = canFocus ? 1 : 0;
+      credits[e] = credit;
+      e++;
     };
     let nodes = paths.length;
     for (const [id, defs] of this.definers) {
@@ -188,42 +208,47 @@ export class SymbolGraph {
           edge(hub, f, 1, -1, false, defKey(f, id));
         }
       }
-      for (const [r, count] of refs) {
+      for (const [r, n] of refs) {
         const from = index.get(r)!;
-        const weight = mul * Math.sqrt(count);
+        const weight = mul * Math.sqrt(n);
         if (hub >= 0) edge(from, hub, weight, id, true, -1);
-        else for (const d of defs) {
-          const f = index.get(d)!;
-          edge(from, f, weight, id, true, defKey(f, id));
-        }
+        else
+          for (const d of defs) {
+            const f = index.get(d)!;
+            edge(from, f, weight, id, true, defKey(f, id));
+          }
       }
     }
     for (const [p, entry] of this.files) {
-      for (const [target, count] of entry.fileRefs) {
+      for (const [target, n] of entry.fileRefs) {
         const to = index.get(target);
-        if (to !== undefined) edge(index.get(p)!, to, Math.sqrt(count), -1, true, -1);
+        if (to !== undefined) edge(index.get(p)!, to, Math.sqrt(n), -1, true, -1);
       }
     }
-    // CSR order: sort edge indices by source once.
-    const order = Array.from(src.keys()).sort((a, b) => src[a] - src[b]);
+    const used = e;
+    // CSR order by a counting sort on the source: linear, where a comparison sort of a million
+    // edges is not.
     const offsets = new Uint32Array(nodes + 1);
-    for (const s of src) offsets[s + 1]++;
+    for (let i = 0; i < used; i++) offsets[src[i] + 1]++;
     for (let i = 0; i < nodes; i++) offsets[i + 1] += offsets[i];
-    const pick = <T extends Uint32Array | Float64Array | Int32Array | Uint8Array>(arr: T, from: number[]) => {
-      order.forEach((e, i) => (arr[i] = from[e]));
-      return arr;
+    const order = new Uint32Array(used);
+    const fill = offsets.slice(0, nodes);
+    for (let i = 0; i < used; i++) order[fill[src[i]]++] = i;
+    const pick = <T extends Uint32Array | Float64Array | Int32Array | Uint8Array>(out: T, from: T) => {
+      for (let i = 0; i < used; i++) out[i] = from[order[i]];
+      return out;
     };
     return {
       paths,
       index,
       nodes,
       offsets,
-      src: pick(new Uint32Array(order.length), src),
-      targets: pick(new Uint32Array(order.length), dst),
-      base: pick(new Float64Array(order.length), base),
-      ident: pick(new Int32Array(order.length), ident),
-      focusable: pick(new Uint8Array(order.length), focusable),
-      credit: pick(new Int32Array(order.length), credits),
+      src: pick(new Uint32Array(used), src),
+      targets: pick(new Uint32Array(used), dst),
+      base: pick(new Float64Array(used), base),
+      ident: pick(new Int32Array(used), ident),
+      focusable: pick(new Uint8Array(used), focusable),
+      credit: pick(new Int32Array(used), credits),
       defKeys,
     };
   }
@@ -261,14 +286,15 @@ export class SymbolGraph {
         if (k >= 0) credit[k] += (rank[i] * weights[e]) / out;
       }
     }
-    const definitions: RankedDefinition[] = [];
-    st.defKeys.forEach(({ file, id }, k) => {
-      if (!credit[k]) return;
+    // Only the best definitions become objects: a map shows hundreds, not the 100k a repo has.
+    const candidates: number[] = [];
+    for (let k = 0; k < credit.length; k++) if (credit[k] > 0 && !focusNodes[st.defKeys[k].file]) candidates.push(k);
+    candidates.sort((a, b) => credit[b] - credit[a] || st.defKeys[a].file - st.defKeys[b].file || st.defKeys[a].id - st.defKeys[b].id);
+    const definitions: RankedDefinition[] = candidates.slice(0, opts.limit ?? 20_000).map((k) => {
+      const { file, id } = st.defKeys[k];
       const path = paths[file];
-      if (focus.has(path)) return;
-      definitions.push({ path, name: this.names[id], score: credit[k], lines: this.files.get(path)!.defs.get(id) ?? [] });
+      return { path, name: this.names[id], score: credit[k], lines: this.files.get(path)!.defs.get(id) ?? [] };
     });
-    definitions.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path) || a.name.localeCompare(b.name));
     const fileRank = new Map(paths.map((p, i) => [p, rank[i]]));
     return { definitions, fileRank, iterations };
   }

@@ -80,7 +80,7 @@ export class RepoMap {
   render(req: MapRequest = {}): RepoMapResult {
     this.sync();
     const budget = req.tokens ?? 1024;
-    const ranking = this.graph.rank(req);
+    const ranking = this.graph.rank({ ...req, limit: Math.max(1000, Math.ceil(budget / 2)) });
     const files = this.graph.paths();
     const important = files.filter(isImportant).sort();
     const source = this.source();
