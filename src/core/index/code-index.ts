@@ -6,25 +6,29 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTokenCounter } from '../chunk/token-counter';
-import { embeddingInput, type Embedder, type EmbedderConfig, resolveModel } from '../embed/embedder';
+import { type Embedder, type EmbedderConfig, resolveModel } from '../embed/embedder';
 import { EmbedPool } from '../embed/embed-pool';
 import { TransformersEmbedder } from '../embed/transformers-embedder';
-import { isDocumentation } from '../lang/registry';
-import type { Chunk, SkippedFile } from '../model';
+import type { SkippedFile } from '../model';
 import { type ParseRequest, type ParseResult, parseOne } from '../parse/parse-job';
 import { ParsePool } from '../parse/parse-pool';
-import type { Tag } from '../repomap/tags';
-import { checkPath, scanWorkspace, type ScannedFile } from '../scan/walker';
-import { type DocInfo, KeywordIndex } from './keyword';
-import { acquireLock } from './lock';
+import { TagCache } from '../repomap/tag-cache';
+import type { ScannedFile } from '../scan/walker';
+import { search, type SearchOptions, type SearchResult } from '../search/hybrid';
+import { applyBatch } from './batch';
+import { changeSet } from './change-set';
+import { embedMissing } from './embed-phase';
 import { Journal } from './journal';
-import { CHUNKER_VERSION, INDEX_FORMAT, type IndexMeta, readMeta, readSkipped, writeMeta, writeSkipped } from './meta';
-import { type ChunkRow, type FileRow, fromRow, tablesFromIPC } from './rows';
+import { KeywordIndex } from './keyword';
 import { keywordDocs, packDocs } from './keyword-docs';
+import { acquireLock } from './lock';
+import { CHUNKER_VERSION, INDEX_FORMAT, type IndexMeta, readMeta, readSkipped, writeMeta, writeSkipped } from './meta';
+import { emptyReport, type IndexReport, type Progress, type ProgressEvent, type UpdateOptions } from './report';
+import { type ChunkRow, type FileRow, fromRow } from './rows';
 import { CorruptIndexError, Store } from './store';
 import { chunkTerms } from './terms';
-import { packTags, TagCache, type TagRow } from '../repomap/tag-cache';
-import { search, type SearchOptions, type SearchResult } from '../search/hybrid';
+
+export type { IndexReport, ProgressEvent, UpdateOptions };
 
 export interface CodeIndexOptions {
   root: string;
@@ -43,47 +47,13 @@ export interface CodeIndexOptions {
   onProgress?: (e: ProgressEvent) => void;
 }
 
-export interface UpdateOptions {
-  /** Only these workspace-relative paths (the watcher's changes); default: scan everything. */
-  paths?: string[];
-  embeddings?: boolean;
-  /**
-   * Tags only, for a repo map of a workspace not indexed yet: files get the state 'tags' and are
-   * chunked by the next full update.
-   */
-  tagsOnly?: boolean;
-}
 
-export interface ProgressEvent {
-  phase: 'scan' | 'parse' | 'embed' | 'save';
-  done: number;
-  total: number;
-}
 
-export interface IndexReport {
-  indexed: number;
-  unchanged: number;
-  deleted: number;
-  chunks: number;
-  skipped: number;
-  embedded: number;
-  reusedVectors: number;
-  fallbacks: { path: string; reason: string }[];
-  errors: { path: string; error: string }[];
-  notes: { path: string; note: string }[];
-  /** Set when the index was found damaged or outdated and rebuilt from scratch. */
-  rebuilt?: string;
-  embeddingError?: string;
-  timings: Record<string, number>;
-}
 
 const DEFAULT_DIM = 512;
 const BATCH_FILES = 200;
 const BATCH_CHUNKS = 4000;
 
-function emptyReport(): IndexReport {
-  return { indexed: 0, unchanged: 0, deleted: 0, chunks: 0, skipped: 0, embedded: 0, reusedVectors: 0, fallbacks: [], errors: [], notes: [], timings: {} };
-}
 
 export function defaultIndexDir(root: string): string {
   return path.join(root, '.coderag');
@@ -92,9 +62,10 @@ export function defaultIndexDir(root: string): string {
 export class CodeIndex {
   private pool?: ParsePool;
   private embedPool?: EmbedPool;
-  private files = new Map<string, FileRow>();
+  /** The files table, held in memory. */
+  readonly files = new Map<string, FileRow>();
   readonly tags: TagCache;
-  private readonly journal: Journal;
+  readonly journal: Journal;
   private meta: IndexMeta;
 
   private constructor(
@@ -147,7 +118,7 @@ export class CodeIndex {
       await store.deleteFiles(interrupted);
       index.journal.end();
     }
-    index.files = await store.loadFiles();
+    for (const [p, row] of await store.loadFiles()) index.files.set(p, row);
     if ((meta.chunker ?? 0) !== CHUNKER_VERSION && index.files.size) {
       // The chunker changed since this index was built: forget the parse results, keep vectors.
       await store.deleteChunksOf([...index.files.keys()]);
@@ -240,44 +211,15 @@ export class CodeIndex {
       this.openReport.rebuilt = undefined;
     }
     const t0 = performance.now();
-    const progress = this.opts.onProgress ?? (() => undefined);
-    const scanOpts = { maxFileBytes: this.opts.maxFileBytes, codeOnly: this.opts.codeOnly, extraExcludes: this.opts.extraExcludes, isDocumentation };
-    let present: ScannedFile[];
-    let skipped: SkippedFile[] = [];
-    let gone: string[];
-    if (options.paths) {
-      present = [];
-      gone = [];
-      for (const rel of new Set(options.paths.map((p) => p.split(path.sep).join('/')))) {
-        const r = checkPath(this.root, rel, scanOpts);
-        if (r.file) present.push(r.file);
-        else {
-          if (r.skipped) skipped.push(r.skipped);
-          if (this.files.has(rel)) gone.push(rel);
-        }
-      }
-      const previous = readSkipped(this.dir).filter((s) => !options.paths!.includes(s.path.replace(/\/$/, '')));
-      const keep = new Set(present.map((f) => f.path));
-      skipped = [...previous.filter((s) => !keep.has(s.path)), ...skipped];
-    } else {
-      progress({ phase: 'scan', done: 0, total: 0 });
-      const scan = scanWorkspace(this.root, scanOpts);
-      present = scan.files;
-      skipped = scan.skipped;
-      const seen = new Set(present.map((f) => f.path));
-      gone = [...this.files.keys()].filter((p) => !seen.has(p));
-    }
+    const progress: Progress = this.opts.onProgress ?? (() => undefined);
+    progress({ phase: 'scan', done: 0, total: 0 });
+    const { todo, unchanged, skipped, gone } = changeSet(this.root, this.dir, this.files, this.keyword, options, {
+      maxFileBytes: this.opts.maxFileBytes,
+      codeOnly: this.opts.codeOnly,
+      extraExcludes: this.opts.extraExcludes,
+    });
+    report.unchanged = unchanged;
     report.timings.scanMs = Math.round(performance.now() - t0);
-
-    const todo: ScannedFile[] = [];
-    for (const f of present) {
-      const row = this.files.get(f.path);
-      const fresh = row && row.size === f.size && row.mtimeMs === f.mtimeMs;
-      const complete =
-        row?.state === 'indexed' ? this.keyword.fileShas.get(f.path) === row.sha256 : row?.state === 'tags' ? !!options.tagsOnly : true;
-      if (fresh && complete) report.unchanged++;
-      else todo.push(f);
-    }
 
     const t1 = performance.now();
     await this.parseAll(todo, report, progress, !!options.tagsOnly);
@@ -307,7 +249,10 @@ export class CodeIndex {
     if (!options.tagsOnly && (options.embeddings ?? this.opts.embedding?.enabled ?? true)) {
       const t3 = performance.now();
       try {
-        await this.embedMissing(report, progress);
+        if (await this.store.countChunks('embedded = false')) {
+          const embedder = await this.embedderFor();
+          await embedMissing(this.store, embedder, report, progress, () => this.closing);
+        }
       } catch (err) {
         report.embeddingError = (err as Error).message;
       }
@@ -320,7 +265,7 @@ export class CodeIndex {
   }
 
   /** Parses files in the pool and applies results in batches (each batch: chunks, keyword, files). */
-  private async parseAll(todo: ScannedFile[], report: IndexReport, progress: (e: ProgressEvent) => void, tagsOnly: boolean): Promise<void> {
+  private async parseAll(todo: ScannedFile[], report: IndexReport, progress: Progress, tagsOnly: boolean): Promise<void> {
     let pending: ParseResult[] = [];
     let pendingChunks = 0;
     let done = 0;
@@ -333,7 +278,7 @@ export class CodeIndex {
       pendingChunks = 0;
       while (queued >= 6) await writing;
       queued++;
-      writing = writing.then(() => this.apply(batch, report)).finally(() => queued--);
+      writing = writing.then(() => applyBatch(this, batch, report)).finally(() => queued--);
     };
     const inFlight = Math.max(4, (this.parser()?.size ?? 1) * 10);
     let next = 0;
@@ -361,75 +306,6 @@ export class CodeIndex {
     await writing;
   }
 
-  private async apply(batch: ParseResult[], report: IndexReport): Promise<void> {
-    if (!batch.length) return;
-    const parsed = batch.filter((r): r is Extract<ParseResult, { status: 'parsed' }> => r.status === 'parsed');
-    const skipped = batch.filter((r): r is Extract<ParseResult, { status: 'skipped' }> => r.status === 'skipped');
-    const unchanged = batch.filter((r): r is Extract<ParseResult, { status: 'unchanged' }> => r.status === 'unchanged');
-    const tagged = batch.filter((r): r is Extract<ParseResult, { status: 'tagged' }> => r.status === 'tagged');
-    // Intent first: if we die between adding chunks and recording the files, the next open
-    // deletes these paths' chunks and the files are indexed again — no duplicates, none missing.
-    const touched = [...parsed, ...skipped, ...tagged].map((r) => r.path);
-    this.journal.begin(touched);
-    const T = process.env.CODERAG_TRACE ? (l: string, t: number) => process.stderr.write(`${l} ${(performance.now() - t).toFixed(0)}ms\n`) : () => undefined;
-    let t = performance.now();
-    await this.store.deleteChunksOf(touched.filter((p) => this.files.has(p)));
-    T('delete', t);
-    t = performance.now();
-    const table = tablesFromIPC(parsed.map((r) => r.rows!).filter(Boolean));
-    if (table) await this.store.addChunks(table);
-    T(`add ${table?.numRows ?? 0}`, t);
-    t = performance.now();
-    const fileRows: FileRow[] = [];
-    const tagRows: TagRow[] = [];
-    for (const r of parsed) {
-      this.keyword.setFile(r.path, r.sha, r.docs ?? packDocs([]));
-      if (r.tags) {
-        this.tags.set(r.path, r.sha, r.tags);
-        tagRows.push({ path: r.path, sha256: r.sha, data: packTags(r.tags) });
-      }
-      const note = r.fallback ? `line windows: ${r.fallback}` : r.note ?? (r.syntaxErrors ? 'syntax errors (recovered)' : '');
-      fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: r.chunkCount, state: 'indexed', note });
-      if (r.fallback) report.fallbacks.push({ path: r.path, reason: r.fallback });
-      if (r.note) report.notes.push({ path: r.path, note: r.note });
-      report.chunks += r.chunkCount;
-      report.indexed++;
-    }
-    for (const r of skipped) {
-      this.keyword.removeFile(r.path);
-      this.tags.forget(r.path);
-      const stat = fs.statSync(path.join(this.root, r.path), { throwIfNoEntry: false });
-      if (!stat) {
-        // Deleted while we were indexing: forget it entirely.
-        if (this.files.has(r.path)) await this.store.deleteFiles([r.path]);
-        this.files.delete(r.path);
-        report.notes.push({ path: r.path, note: r.detail });
-        continue;
-      }
-      fileRows.push({ path: r.path, sha256: r.sha ?? '', size: stat.size, mtimeMs: Math.floor(stat.mtimeMs), language: '', chunkCount: 0, state: 'skipped', note: `${r.reason}: ${r.detail}` });
-      report.skipped++;
-    }
-    for (const r of tagged) {
-      this.keyword.removeFile(r.path);
-      this.tags.set(r.path, r.sha, r.tags);
-      tagRows.push({ path: r.path, sha256: r.sha, data: packTags(r.tags) });
-      fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: 0, state: 'tags', note: '' });
-      report.indexed++;
-    }
-    for (const r of unchanged) {
-      const row = this.files.get(r.path)!;
-      fileRows.push({ ...row, size: r.size, mtimeMs: r.mtimeMs });
-      report.unchanged++;
-    }
-    T('keyword+rows', t);
-    t = performance.now();
-    await this.store.upsertTags(tagRows);
-    await this.store.upsertFiles(fileRows);
-    T(`upsert ${fileRows.length}`, t);
-    this.journal.end();
-    for (const row of fileRows) this.files.set(row.path, row);
-  }
-
   private async embedder(): Promise<EmbedPool> {
     if (this.embedPool) return this.embedPool;
     const model = resolveModel(this.opts.embedding);
@@ -437,10 +313,8 @@ export class CodeIndex {
     return this.embedPool;
   }
 
-  /** Phase 2: vectors for every chunk that has none, reusing cached vectors by content hash. */
-  private async embedMissing(report: IndexReport, progress: (e: ProgressEvent) => void): Promise<void> {
-    const missing = await this.store.countChunks('embedded = false');
-    if (!missing) return;
+  /** The embedding pool, checked against what the stored vectors were made with. */
+  private async embedderFor(): Promise<Embedder> {
     const embedder = await this.embedder();
     if (this.meta.model && (this.meta.model.id !== embedder.id || this.meta.model.dim !== embedder.dim)) {
       throw new Error(
@@ -450,39 +324,7 @@ export class CodeIndex {
     if (embedder.dim !== this.store.dim) throw new Error(`model dimension ${embedder.dim} differs from the index (${this.store.dim}): run \`coderag index --rebuild\``);
     this.meta.model = { id: embedder.id, dim: embedder.dim };
     writeMeta(this.dir, this.meta);
-    const ids = (await this.store.unembeddedIds()).sort();
-    const BATCH = 256;
-    let done = 0;
-    let writing: Promise<void> = Promise.resolve();
-    const fetch = (i: number) => this.store.chunksByIds(ids.slice(i, i + BATCH));
-    let nextRows = ids.length ? fetch(0) : undefined;
-    for (let i = 0; i < ids.length && !this.closing; i += BATCH) {
-      const rows = await nextRows!;
-      nextRows = i + BATCH < ids.length ? fetch(i + BATCH) : undefined;
-      const cached = await this.store.cachedVectors(rows.map((r) => r.contentHash));
-      const need = rows.filter((r) => !cached.has(r.contentHash));
-      const vectors = await embedAll(embedder, need.map((r) => embeddingInput(r.title, r.text)));
-      const fresh: { contentHash: string; vector: Float32Array }[] = [];
-      need.forEach((r, k) => {
-        cached.set(r.contentHash, vectors[k]);
-        fresh.push({ contentHash: r.contentHash, vector: vectors[k] });
-      });
-      for (const r of rows) {
-        r.vector = Array.from(cached.get(r.contentHash)!);
-        r.embedded = true;
-      }
-      report.reusedVectors += rows.length - need.length;
-      report.embedded += need.length;
-      await writing;
-      writing = (async () => {
-        await this.store.updateChunks(rows);
-        await this.store.cacheVectors(fresh);
-      })();
-      done += rows.length;
-      progress({ phase: 'embed', done, total: ids.length });
-    }
-    await writing;
-    await nextRows?.catch(() => undefined); // a prefetch left behind when closing
+    return embedder;
   }
 
   private queryModel?: Promise<Embedder | undefined>;
@@ -532,12 +374,3 @@ export class CodeIndex {
   }
 }
 
-/** Splits a batch over the pool's workers so every core embeds. */
-async function embedAll(embedder: Embedder, texts: string[]): Promise<Float32Array[]> {
-  const SUB = 32;
-  const parts: Promise<Float32Array[]>[] = [];
-  for (let i = 0; i < texts.length; i += SUB) parts.push(embedder.embed(texts.slice(i, i + SUB)));
-  return (await Promise.all(parts)).flat();
-}
-
-export type { Tag };

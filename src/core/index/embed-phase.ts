@@ -1,0 +1,51 @@
+// Phase 2 of an update: a vector for every chunk that has none — from the vector cache when the
+// same content was embedded before (a rename, a branch switch back), else from the model. Fetching
+// the next batch and writing the previous one overlap with embedding the current one.
+import { embeddingInput, type Embedder } from '../embed/embedder';
+import type { IndexReport, Progress } from './report';
+import type { Store } from './store';
+
+const BATCH = 256;
+const SUB_BATCH = 32;
+
+/** Splits a batch over the pool's workers so every core embeds. */
+async function embedAll(embedder: Embedder, texts: string[]): Promise<Float32Array[]> {
+  const parts: Promise<Float32Array[]>[] = [];
+  for (let i = 0; i < texts.length; i += SUB_BATCH) parts.push(embedder.embed(texts.slice(i, i + SUB_BATCH)));
+  return (await Promise.all(parts)).flat();
+}
+
+export async function embedMissing(store: Store, embedder: Embedder, report: IndexReport, progress: Progress, stopped: () => boolean): Promise<void> {
+  const ids = (await store.unembeddedIds()).sort();
+  let done = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const fetch = (i: number) => store.chunksByIds(ids.slice(i, i + BATCH));
+  let nextRows = ids.length ? fetch(0) : undefined;
+  for (let i = 0; i < ids.length && !stopped(); i += BATCH) {
+    const rows = await nextRows!;
+    nextRows = i + BATCH < ids.length ? fetch(i + BATCH) : undefined;
+    const cached = await store.cachedVectors(rows.map((r) => r.contentHash));
+    const need = rows.filter((r) => !cached.has(r.contentHash));
+    const vectors = await embedAll(embedder, need.map((r) => embeddingInput(r.title, r.text)));
+    const fresh: { contentHash: string; vector: Float32Array }[] = [];
+    need.forEach((r, k) => {
+      cached.set(r.contentHash, vectors[k]);
+      fresh.push({ contentHash: r.contentHash, vector: vectors[k] });
+    });
+    for (const r of rows) {
+      r.vector = Array.from(cached.get(r.contentHash)!);
+      r.embedded = true;
+    }
+    report.reusedVectors += rows.length - need.length;
+    report.embedded += need.length;
+    await writing;
+    writing = (async () => {
+      await store.updateChunks(rows);
+      await store.cacheVectors(fresh);
+    })();
+    done += rows.length;
+    progress({ phase: 'embed', done, total: ids.length });
+  }
+  await writing;
+  await nextRows?.catch(() => undefined); // a prefetch left behind when stopping early
+}
