@@ -253,6 +253,7 @@ export class CodeIndex {
           const embedder = await this.embedderFor();
           await embedMissing(this.store, embedder, report, progress, () => this.closing);
         }
+        if (!this.closing && this.meta.model) await this.store.afterEmbedding(report.embedded + report.reusedVectors);
       } catch (err) {
         report.embeddingError = (err as Error).message;
       }

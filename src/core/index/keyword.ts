@@ -66,7 +66,7 @@ class Postings {
   }
 }
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 export class KeywordIndex {
   private docs: (DocInfo | null)[] = [];
@@ -85,6 +85,7 @@ export class KeywordIndex {
   }
 
   get size(): number {
+    this.materialize();
     return this.live;
   }
 
@@ -98,6 +99,7 @@ export class KeywordIndex {
 
   /** Replaces what the index holds for `path`. */
   setFile(path: string, sha: string, packed: PackedDocs): void {
+    this.materialize();
     this.removeFile(path);
     const numbers: number[] = [];
     const { terms, infos, data } = packed;
@@ -132,6 +134,7 @@ export class KeywordIndex {
   }
 
   removeFile(path: string): void {
+    this.materialize();
     const numbers = this.docsByPath.get(path);
     if (numbers) {
       for (const d of numbers) {
@@ -150,6 +153,7 @@ export class KeywordIndex {
 
   /** Renumbers documents without the deleted ones and rebuilds postings. */
   compact(): void {
+    this.materialize();
     const remap = new Int32Array(this.docs.length).fill(-1);
     const docs: DocInfo[] = [];
     const lengths: number[][] = FIELDS.map(() => []);
@@ -193,12 +197,23 @@ export class KeywordIndex {
     return out;
   }
 
+  // Score accumulators reused across searches: typed arrays indexed by document number, reset
+  // through the list of documents a search touched.
+  private scoreBuf = new Float64Array(0);
+  private matchBuf = new Uint32Array(0);
+
   search(query: string, opts: KeywordSearchOptions = {}): KeywordHit[] {
-    const terms = queryTerms(query);
+    this.materialize();
+    const terms = queryTerms(query).slice(0, 32);
     if (!terms.length || !this.live) return [];
     const boost = { ...DEFAULT_BOOST, ...opts.boost };
-    const scores = new Map<number, number>();
-    const matched = new Map<number, number>();
+    if (this.scoreBuf.length < this.docs.length) {
+      this.scoreBuf = new Float64Array(this.docs.length * 1.25 + 16);
+      this.matchBuf = new Uint32Array(this.scoreBuf.length);
+    }
+    const scores = this.scoreBuf;
+    const matched = this.matchBuf;
+    const touched: number[] = [];
     const n = this.live;
     // Each query term's weight: its best idf over the fields. A document's coverage of the query
     // is the share of that weight it matches (Lucene's "coord"): a chunk matching most of a
@@ -206,51 +221,68 @@ export class KeywordIndex {
     const termWeight = terms.map((t) => Math.max(0, ...this.dict.map((d) => (d.get(t) ? idf(n, d.get(t)!.n) : 0))));
     const totalWeight = termWeight.reduce((a, b) => a + b, 0) || 1;
     terms.forEach((term, qi) => {
-      const bit = 1 << Math.min(qi, 30);
+      const bit = 1 << qi;
       FIELDS.forEach((field, f) => {
         const avg = this.lengthSums[f] / n || 1;
         const variants: [string, number][] = [[term, 1]];
         if (opts.synonyms !== false) for (const t of synonymsOf(term)) variants.push([t, SYNONYM_WEIGHT]);
-        if (opts.prefix !== false && term.length >= 4 && field !== 'path') {
-          for (const t of this.expand(f, term)) variants.push([t, PREFIX_WEIGHT * (term.length / t.length)]);
+        // Prefixes complete names (`pars` → parse_header); in code and paths they only add noise
+        // and cost (their posting lists are the longest).
+        if (opts.prefix !== false && term.length >= 4 && (field === 'symbol' || field === 'doc')) {
+          for (const t of this.expand(f, term, 12)) variants.push([t, PREFIX_WEIGHT * (term.length / t.length)]);
         }
         const b = FIELD_B[field];
         const seen = new Set<string>();
+        const lengths = this.lengths[f];
         for (const [t, weight] of variants) {
           if (seen.has(t)) continue;
           seen.add(t);
           const p = this.dict[f].get(t);
           if (!p) continue;
           const w = boost[field] * weight * idf(n, p.n);
-          const lengths = this.lengths[f];
+          const norm = K1 * (1 - b);
+          const slope = (K1 * b) / avg;
           for (let i = 0; i < p.n; i++) {
             const d = p.docs[i];
-            if (!this.docs[d]) continue;
             const tf = p.tfs[i];
-            const s = (w * tf * (K1 + 1)) / (tf + K1 * (1 - b + (b * lengths[d]) / avg));
-            scores.set(d, (scores.get(d) ?? 0) + s);
-            matched.set(d, (matched.get(d) ?? 0) | bit);
+            if (matched[d] === 0 && scores[d] === 0) touched.push(d);
+            scores[d] += (w * tf * (K1 + 1)) / (tf + norm + slope * lengths[d]);
+            matched[d] |= bit;
           }
         }
       });
     });
-    const hits: KeywordHit[] = [];
-    for (const [d, score] of scores) {
-      const info = this.docs[d]!;
-      if (opts.filter && !opts.filter(info)) continue;
-      const bits = matched.get(d) ?? 0;
+    const limit = opts.limit ?? 50;
+    const best: { d: number; score: number; bits: number }[] = [];
+    let floor = -Infinity;
+    for (const d of touched) {
+      const raw = scores[d];
+      const bits = matched[d];
+      scores[d] = 0;
+      matched[d] = 0;
+      const info = this.docs[d];
+      if (!info) continue;
       let covered = 0;
-      termWeight.forEach((w, qi) => {
-        if (bits & (1 << Math.min(qi, 30))) covered += w;
-      });
-      hits.push({ ...info, score: score * (covered / totalWeight), matched: popcount(bits) });
+      for (let qi = 0; qi < termWeight.length; qi++) if (bits & (1 << qi)) covered += termWeight[qi];
+      const score = raw * (covered / totalWeight);
+      if (best.length >= limit * 4 && score <= floor) continue;
+      if (opts.filter && !opts.filter(info)) continue;
+      best.push({ d, score, bits });
+      // Keep the candidate list bounded: trim to the best `limit` whenever it grows large.
+      if (best.length >= limit * 8) {
+        best.sort((a, b) => b.score - a.score);
+        best.length = limit * 4;
+        floor = best[best.length - 1].score;
+      }
     }
-    hits.sort((a, b) => b.score - a.score);
-    return hits.slice(0, opts.limit ?? 50);
+    best.sort((a, b) => b.score - a.score);
+    return best.slice(0, limit).map(({ d, score, bits }) => ({ ...this.docs[d]!, score, matched: popcount(bits) }));
   }
 
   /** Binary file: a JSON header (documents, terms, offsets) then the postings arrays. Atomic. */
   save(file: string): void {
+    if (this.pending && !this.dirty) return;
+    this.materialize();
     if (this.docs.length - this.live > this.live * 0.1) this.compact();
     const fieldsHeader: { terms: string[]; counts: number[] }[] = [];
     let total = 0;
@@ -266,12 +298,11 @@ export class KeywordIndex {
       }
       fieldsHeader.push({ terms, counts });
     }
+    const shas = Buffer.from(JSON.stringify({ format: FORMAT, fileShas: Object.fromEntries(this.fileShas) }));
     const header = Buffer.from(
       JSON.stringify({
-        format: FORMAT,
         docs: this.docs.map((d) => (d ? [d.id, d.path, d.kind, d.language, d.name, d.qualifiedName] : null)),
         lengths: this.lengths,
-        fileShas: Object.fromEntries(this.fileShas),
         fields: fieldsHeader,
       }),
     );
@@ -286,13 +317,15 @@ export class KeywordIndex {
         at += p.n;
       }
     }
+    const shasLen = Buffer.alloc(4);
+    shasLen.writeUInt32LE(shas.length, 0);
     const len = Buffer.alloc(8);
     len.writeUInt32LE(header.length, 0);
     len.writeUInt32LE(total, 4);
     const tmp = `${file}.${process.pid}.tmp`;
     const fd = fs.openSync(tmp, 'w');
     try {
-      for (const part of [len, header, Buffer.from(docs.buffer), Buffer.from(tfs.buffer)]) fs.writeSync(fd, part);
+      for (const part of [shasLen, shas, len, header, Buffer.from(docs.buffer), Buffer.from(tfs.buffer)]) fs.writeSync(fd, part);
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
@@ -301,55 +334,85 @@ export class KeywordIndex {
     this.dirty = false;
   }
 
-  /** Undefined when missing, from an older format, or damaged (the caller rebuilds it). */
+  /** The file whose postings are read on first use; until then only `fileShas` is loaded. */
+  private pending?: { file: string; offset: number };
+
+  /**
+   * Opens a saved index reading only its file list: an update that finds nothing changed never
+   * pays for loading the postings. Undefined when missing, from an older format, or visibly
+   * damaged (sizes that do not add up): the caller rebuilds it from the chunk store.
+   */
   static load(file: string): KeywordIndex | undefined {
-    let buf: Buffer;
+    let fd: number;
     try {
-      buf = fs.readFileSync(file);
+      fd = fs.openSync(file, 'r');
     } catch {
       return undefined;
     }
     try {
-      const headerLen = buf.readUInt32LE(0);
-      const total = buf.readUInt32LE(4);
-      const h = JSON.parse(buf.subarray(8, 8 + headerLen).toString('utf8'));
-      if (h.format !== FORMAT) return undefined;
-      const start = 8 + headerLen;
-      if (buf.length !== start + total * 6) return undefined;
-      // Copy into aligned buffers: typed arrays over the file buffer need 4-byte alignment.
-      const docs = new Uint32Array(total);
-      Buffer.from(docs.buffer).set(buf.subarray(start, start + total * 4));
-      const tfs = new Uint16Array(total);
-      Buffer.from(tfs.buffer).set(buf.subarray(start + total * 4, start + total * 6));
+      const size = fs.fstatSync(fd).size;
+      const head = Buffer.alloc(4);
+      fs.readSync(fd, head, 0, 4, 0);
+      const shasLen = head.readUInt32LE(0);
+      if (shasLen + 12 > size) return undefined;
+      const shasBuf = Buffer.alloc(shasLen);
+      fs.readSync(fd, shasBuf, 0, shasLen, 4);
+      const shas = JSON.parse(shasBuf.toString('utf8'));
+      if (shas.format !== FORMAT) return undefined;
+      const lens = Buffer.alloc(8);
+      fs.readSync(fd, lens, 0, 8, 4 + shasLen);
+      const headerLen = lens.readUInt32LE(0);
+      const total = lens.readUInt32LE(4);
+      if (4 + shasLen + 8 + headerLen + total * 6 !== size) return undefined;
       const k = new KeywordIndex();
-      k.docs = (h.docs as (string[] | null)[]).map((d) =>
-        d ? { id: d[0], path: d[1], kind: d[2], language: d[3], name: d[4], qualifiedName: d[5] } : null,
-      );
-      k.lengths = h.lengths;
-      k.lengthSums = k.lengths.map((ls) => ls.reduce((a, b, i) => (k.docs[i] ? a + b : a), 0));
-      k.live = k.docs.filter(Boolean).length;
-      k.docs.forEach((d, i) => {
-        if (!d) return;
-        const list = k.docsByPath.get(d.path);
-        if (list) list.push(i);
-        else k.docsByPath.set(d.path, [i]);
-      });
-      for (const [p, sha] of Object.entries(h.fileShas as Record<string, string>)) k.fileShas.set(p, sha);
-      let at = 0;
-      k.sorted = (h.fields as { terms: string[] }[]).map((f) => f.terms);
-      k.dict = (h.fields as { terms: string[]; counts: number[] }[]).map(({ terms, counts }) => {
-        const dict = new Map<string, Postings>();
-        terms.forEach((t, i) => {
-          const c = counts[i];
-          dict.set(t, new Postings(docs.subarray(at, at + c), tfs.subarray(at, at + c), c));
-          at += c;
-        });
-        return dict;
-      });
-      return at === total ? k : undefined;
+      for (const [p, sha] of Object.entries(shas.fileShas as Record<string, string>)) k.fileShas.set(p, sha);
+      k.pending = { file, offset: 4 + shasLen };
+      return k;
     } catch {
       return undefined;
+    } finally {
+      fs.closeSync(fd);
     }
+  }
+
+  /** Reads the postings of a lazily opened index. */
+  private materialize(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = undefined;
+    const buf = fs.readFileSync(pending.file).subarray(pending.offset);
+    const headerLen = buf.readUInt32LE(0);
+    const total = buf.readUInt32LE(4);
+    const h = JSON.parse(buf.subarray(8, 8 + headerLen).toString('utf8'));
+    const start = 8 + headerLen;
+    // Copy into aligned buffers: typed arrays over the file buffer need 4-byte alignment.
+    const docs = new Uint32Array(total);
+    Buffer.from(docs.buffer).set(buf.subarray(start, start + total * 4));
+    const tfs = new Uint16Array(total);
+    Buffer.from(tfs.buffer).set(buf.subarray(start + total * 4, start + total * 6));
+    this.docs = (h.docs as (string[] | null)[]).map((d) =>
+      d ? { id: d[0], path: d[1], kind: d[2], language: d[3], name: d[4], qualifiedName: d[5] } : null,
+    );
+    this.lengths = h.lengths;
+    this.lengthSums = this.lengths.map((ls) => ls.reduce((a, b, i) => (this.docs[i] ? a + b : a), 0));
+    this.live = this.docs.filter(Boolean).length;
+    this.docs.forEach((d, i) => {
+      if (!d) return;
+      const list = this.docsByPath.get(d.path);
+      if (list) list.push(i);
+      else this.docsByPath.set(d.path, [i]);
+    });
+    let at = 0;
+    this.sorted = (h.fields as { terms: string[] }[]).map((f) => f.terms);
+    this.dict = (h.fields as { terms: string[]; counts: number[] }[]).map(({ terms, counts }) => {
+      const dict = new Map<string, Postings>();
+      terms.forEach((t, i) => {
+        const c = counts[i];
+        dict.set(t, new Postings(docs.subarray(at, at + c), tfs.subarray(at, at + c), c));
+        at += c;
+      });
+      return dict;
+    });
   }
 }
 

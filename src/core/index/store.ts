@@ -27,6 +27,12 @@ function plain<T>(rows: unknown[]): T[] {
 }
 
 const BATCH = 500;
+/** Below this many vectors brute force answers in well under 100 ms: no index to maintain. */
+export const VECTOR_INDEX_MIN = 15_000;
+
+function partitionsFor(rows: number): number {
+  return Math.max(16, Math.min(1024, Math.round(Math.sqrt(rows))));
+}
 
 function batches<T>(items: T[], size = BATCH): T[][] {
   const out: T[][] = [];
@@ -162,8 +168,14 @@ export class Store {
     return rows.map((r) => r.id as string);
   }
 
+  async cachedHashes(): Promise<Set<string>> {
+    const rows = await this.vectors.query().select(['contentHash']).toArray();
+    return new Set(rows.map((r) => r.contentHash as string));
+  }
+
   async cachedVectors(hashes: string[]): Promise<Map<string, Float32Array>> {
     const found = new Map<string, Float32Array>();
+    if (!hashes.length) return found;
     const unique = [...new Set(hashes)];
     for (const b of batches(unique)) {
       const rows = await this.vectors.query().where(sqlIn('contentHash', b)).toArray();
@@ -178,11 +190,37 @@ export class Store {
     await this.vectors.mergeInsert('contentHash').whenNotMatchedInsertAll().execute(rows);
   }
 
+  /** Partitions of the IVF index, once one exists (brute force below VECTOR_INDEX_MIN rows). */
+  private partitions?: number;
+
   async vectorSearch(vector: Float32Array, limit: number, where?: string): Promise<VectorHit[]> {
     let q = this.chunks.vectorSearch(Array.from(vector)).distanceType('cosine').select(['id', 'groupId', 'path', 'kind']).limit(limit);
+    this.partitions ??= (await this.chunks.listIndices()).some((i) => i.columns.includes('vector')) ? (await this.vectorPartitions()) : 0;
+    // Probing a sixth of the partitions kept ~0.95 of the exact top 100 on the standard library.
+    if (this.partitions) q = q.nprobes(Math.max(20, Math.ceil(this.partitions / 6)));
     q = q.where(where ? `embedded = true AND (${where})` : 'embedded = true');
     const rows = await q.toArray();
     return rows.map((r) => ({ id: r.id as string, groupId: r.groupId as string, path: r.path as string, kind: r.kind as string, distance: r._distance as number }));
+  }
+
+  private async vectorPartitions(): Promise<number> {
+    return partitionsFor(await this.chunks.countRows());
+  }
+
+  /**
+   * After an embedding pass: compact the fragments its row updates left, and index the vectors
+   * once there are enough of them that brute force gets slow (~0.5 s at 90k × 512 here; an
+   * IVF_FLAT index answers in ~20 ms). LanceDB searches rows added since the index was built by
+   * brute force and folds them in on the next optimize().
+   */
+  async afterEmbedding(changed: number): Promise<void> {
+    const rows = await this.chunks.countRows('embedded = true');
+    const indexed = (await this.chunks.listIndices()).some((i) => i.columns.includes('vector'));
+    if (changed >= 1000 || (!indexed && rows >= VECTOR_INDEX_MIN)) await this.optimize();
+    if (!indexed && rows >= VECTOR_INDEX_MIN) {
+      await this.chunks.createIndex('vector', { config: lancedb.Index.ivfFlat({ numPartitions: partitionsFor(rows), distanceType: 'cosine' }) });
+      this.partitions = undefined;
+    }
   }
 
   /** Compacts small fragments and drops old versions; run after large updates. */
