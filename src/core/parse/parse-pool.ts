@@ -26,7 +26,16 @@ const PER_WORKER = 8;
 interface Slot {
   worker: Worker;
   inFlight: number;
+  /** Set after a large file: the worker takes no new job and is replaced once idle. */
+  draining?: boolean;
 }
+
+/**
+ * web-tree-sitter's wasm memory grows to fit the largest tree a worker has parsed and never
+ * shrinks (a 1 MB file costs a few hundred MB). A worker that parsed a file this large is retired
+ * and replaced, which returns that memory.
+ */
+const RECYCLE_AFTER_BYTES = 256 * 1024;
 
 export class ParsePool {
   private readonly slots: Slot[] = [];
@@ -42,15 +51,23 @@ export class ParsePool {
 
   private spawn(): Slot {
     const file = this.opts.workerPath ?? path.join(__dirname, 'parse-worker.js');
-    const worker = new Worker(file, { workerData: { maxTokens: this.opts.maxTokens, dim: this.opts.dim, tokenizer: this.opts.tokenizer } });
+    const worker = new Worker(file, {
+      workerData: { maxTokens: this.opts.maxTokens, dim: this.opts.dim, tokenizer: this.opts.tokenizer },
+      // A worker's heap is almost all garbage between files: a small young generation and a cap
+      // make V8 collect it instead of growing (RSS on a 10k-file tree was ~400 MB per worker).
+      resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 },
+    });
     const slot: Slot = { worker, inFlight: 0 };
     worker.on('message', (msg: { id: number; result?: ParseResult; error?: string }) => {
       const p = this.pending.get(msg.id);
       if (!p) return;
       this.pending.delete(msg.id);
       if (--slot.inFlight === 0) worker.unref();
+      const r = msg.result;
+      if (r && 'size' in r && r.status !== 'unchanged' && (r.size ?? 0) > RECYCLE_AFTER_BYTES) slot.draining = true;
       if (msg.error) p.reject(new Error(msg.error));
       else p.resolve(msg.result!);
+      if (slot.draining && slot.inFlight === 0) this.replace(slot);
       this.dispatch();
     });
     worker.on('error', (err) => this.failSlot(slot, err));
@@ -85,10 +102,18 @@ export class ParsePool {
     });
   }
 
+  private replace(slot: Slot): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0 || this.closed) return;
+    this.slots[i] = this.spawn();
+    slot.worker.removeAllListeners('exit');
+    void slot.worker.terminate();
+  }
+
   /** Feeds idle workers from the queue, a couple of jobs each so none waits on a round trip. */
   private dispatch(): void {
     for (const slot of this.slots) {
-      while (slot.inFlight < PER_WORKER && this.queue.length) {
+      while (!slot.draining && slot.inFlight < PER_WORKER && this.queue.length) {
         const job = this.queue.shift()!;
         const id = this.nextId++;
         // Busy workers keep the process alive; idle ones must not (a CLI should exit when done).
