@@ -1,5 +1,6 @@
 // The evaluation corpus: the Python standard library of the system's python3 and a few packages
-// from node_modules, linked under one folder so one index covers both.
+// from node_modules, linked under one folder so one index covers both. (minisearch is a
+// devDependency only because three questions are about its source: the product does not use it.)
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
