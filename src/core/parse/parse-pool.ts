@@ -35,7 +35,7 @@ interface Slot {
  * shrinks (a 1 MB file costs a few hundred MB). A worker that parsed a file this large is retired
  * and replaced, which returns that memory.
  */
-const RECYCLE_AFTER_BYTES = 256 * 1024;
+const RECYCLE_AFTER_BYTES = 768 * 1024;
 
 export class ParsePool {
   private readonly slots: Slot[] = [];
