@@ -53,9 +53,9 @@ export class ParsePool {
     const file = this.opts.workerPath ?? path.join(__dirname, 'parse-worker.js');
     const worker = new Worker(file, {
       workerData: { maxTokens: this.opts.maxTokens, dim: this.opts.dim, tokenizer: this.opts.tokenizer },
-      // A worker's heap is almost all garbage between files: a small young generation and a cap
-      // make V8 collect it instead of growing (RSS on a 10k-file tree was ~400 MB per worker).
-      resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 },
+      // A cap on the worker heap: a pathological file fails its worker (which is replaced and
+      // the file reported) instead of swallowing the machine's memory.
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
     });
     const slot: Slot = { worker, inFlight: 0 };
     worker.on('message', (msg: { id: number; result?: ParseResult; error?: string }) => {
