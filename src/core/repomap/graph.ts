@@ -61,9 +61,15 @@ export function meaningful(name: string): boolean {
 export class SymbolGraph {
   private readonly ids = new Map<string, number>();
   private readonly names: string[] = [];
-  private readonly files = new Map<string, FileEntry>();
-  private readonly definers = new Map<number, Set<string>>();
-  private readonly referencers = new Map<number, Map<string, number>>();
+  /** 0 unknown, 1 plain, 2 meaningful — by identifier id, computed once. */
+  private shape = new Uint8Array(1024);
+  /** Files by stable slot: a removed file leaves a hole its path reuses when it comes back. */
+  private readonly slots = new Map<string, number>();
+  private readonly slotPaths: string[] = [];
+  private readonly entries: (FileEntry | undefined)[] = [];
+  private live = 0;
+  private readonly definers = new Map<number, Set<number>>();
+  private readonly referencers = new Map<number, Map<number, number>>();
 
   private intern(name: string): number {
     let id = this.ids.get(name);
@@ -75,21 +81,38 @@ export class SymbolGraph {
     return id;
   }
 
+  private isMeaningful(id: number): boolean {
+    if (id >= this.shape.length) {
+      const grown = new Uint8Array(Math.max(id + 1, this.shape.length * 2));
+      grown.set(this.shape);
+      this.shape = grown;
+    }
+    if (!this.shape[id]) this.shape[id] = meaningful(this.names[id]) ? 2 : 1;
+    return this.shape[id] === 2;
+  }
+
   get size(): number {
-    return this.files.size;
+    return this.live;
   }
 
   has(path: string): boolean {
-    return this.files.has(path);
+    const slot = this.slots.get(path);
+    return slot !== undefined && !!this.entries[slot];
   }
 
   paths(): string[] {
-    return [...this.files.keys()];
+    return this.slotPaths.filter((_, i) => this.entries[i]);
   }
 
   /** Replaces one file's tags. `resolve` maps a res:// path to a workspace path. */
   setFile(path: string, tags: Tag[], resolve: (from: string, ref: string) => string | undefined = () => undefined): void {
     this.removeFile(path);
+    let slot = this.slots.get(path);
+    if (slot === undefined) {
+      slot = this.slotPaths.length;
+      this.slots.set(path, slot);
+      this.slotPaths.push(path);
+    }
     const entry: FileEntry = { defs: new Map(), refs: new Map(), fileRefs: new Map() };
     for (const t of tags) {
       if (t.category === 'file') {
@@ -104,32 +127,36 @@ export class SymbolGraph {
         else entry.defs.set(id, [t.line]);
       } else entry.refs.set(id, (entry.refs.get(id) ?? 0) + 1);
     }
-    this.files.set(path, entry);
+    this.entries[slot] = entry;
+    this.live++;
     this.structure = undefined;
     for (const id of entry.defs.keys()) {
       let s = this.definers.get(id);
       if (!s) this.definers.set(id, (s = new Set()));
-      s.add(path);
+      s.add(slot);
     }
     for (const [id, n] of entry.refs) {
       let m = this.referencers.get(id);
       if (!m) this.referencers.set(id, (m = new Map()));
-      m.set(path, n);
+      m.set(slot, n);
     }
   }
 
   removeFile(path: string): void {
-    const entry = this.files.get(path);
-    if (!entry) return;
-    for (const id of entry.defs.keys()) this.definers.get(id)?.delete(path);
-    for (const id of entry.refs.keys()) this.referencers.get(id)?.delete(path);
-    this.files.delete(path);
+    const slot = this.slots.get(path);
+    const entry = slot === undefined ? undefined : this.entries[slot];
+    if (!entry || slot === undefined) return;
+    for (const id of entry.defs.keys()) this.definers.get(id)?.delete(slot);
+    for (const id of entry.refs.keys()) this.referencers.get(id)?.delete(slot);
+    this.entries[slot] = undefined;
+    this.live--;
     this.structure = undefined;
   }
 
   definitionsOf(path: string): Map<string, number[]> {
     const out = new Map<string, number[]>();
-    for (const [id, lines] of this.files.get(path)?.defs ?? []) out.set(this.names[id], lines);
+    const slot = this.slots.get(path);
+    for (const [id, lines] of (slot === undefined ? undefined : this.entries[slot])?.defs ?? []) out.set(this.names[id], lines);
     return out;
   }
 
@@ -141,7 +168,12 @@ export class SymbolGraph {
   private structure?: Structure;
 
   private build(): Structure {
-    const paths = [...this.files.keys()];
+    // Nodes are the live files, numbered in slot order; node[slot] maps a slot to its node.
+    const paths: string[] = [];
+    const node = new Int32Array(this.slotPaths.length).fill(-1);
+    this.entries.forEach((e, slot) => {
+      if (e) (node[slot] = paths.length), paths.push(this.slotPaths[slot]);
+    });
     const index = new Map(paths.map((p, i) => [p, i]));
     // Pass 1 counts edges, so pass 2 fills typed arrays without growing JS arrays (and the GC
     // churn that comes with them).
@@ -154,7 +186,7 @@ export class SymbolGraph {
       else if (defs.size > HUB_THRESHOLD) (count += defs.size + refs), hubs++;
       else count += refs * defs.size;
     }
-    for (const entry of this.files.values()) count += entry.fileRefs.size;
+    for (const entry of this.entries) if (entry) count += entry.fileRefs.size;
     const src = new Uint32Array(count);
     const dst = new Uint32Array(count);
     const base = new Float64Array(count);
@@ -188,14 +220,14 @@ export class SymbolGraph {
       if (!defs.size) continue;
       const name = this.names[id];
       let mul = 1;
-      if (meaningful(name)) mul *= 10;
+      if (this.isMeaningful(id)) mul *= 10;
       if (name.startsWith('_')) mul *= 0.1;
       if (defs.size > 5) mul *= 0.1;
       const refs = this.referencers.get(id);
       if (!refs || !refs.size) {
         // Defined but never referenced: a small self-edge keeps it in the ranking.
         for (const d of defs) {
-          const f = index.get(d)!;
+          const f = node[d];
           edge(f, f, 0.1, -1, false, defKey(f, id));
         }
         continue;
@@ -204,27 +236,28 @@ export class SymbolGraph {
       if (defs.size > HUB_THRESHOLD) {
         hub = nodes++;
         for (const d of defs) {
-          const f = index.get(d)!;
+          const f = node[d];
           edge(hub, f, 1, -1, false, defKey(f, id));
         }
       }
       for (const [r, n] of refs) {
-        const from = index.get(r)!;
+        const from = node[r];
         const weight = mul * Math.sqrt(n);
         if (hub >= 0) edge(from, hub, weight, id, true, -1);
         else
           for (const d of defs) {
-            const f = index.get(d)!;
+            const f = node[d];
             edge(from, f, weight, id, true, defKey(f, id));
           }
       }
     }
-    for (const [p, entry] of this.files) {
+    this.entries.forEach((entry, slot) => {
+      if (!entry) return;
       for (const [target, n] of entry.fileRefs) {
         const to = index.get(target);
-        if (to !== undefined) edge(index.get(p)!, to, Math.sqrt(n), -1, true, -1);
+        if (to !== undefined) edge(node[slot], to, Math.sqrt(n), -1, true, -1);
       }
-    }
+    });
     const used = e;
     // CSR order by a counting sort on the source: linear, where a comparison sort of a million
     // edges is not.
@@ -293,7 +326,7 @@ export class SymbolGraph {
     const definitions: RankedDefinition[] = candidates.slice(0, opts.limit ?? 20_000).map((k) => {
       const { file, id } = st.defKeys[k];
       const path = paths[file];
-      return { path, name: this.names[id], score: credit[k], lines: this.files.get(path)!.defs.get(id) ?? [] };
+      return { path, name: this.names[id], score: credit[k], lines: this.entries[this.slots.get(path)!]!.defs.get(id) ?? [] };
     });
     const fileRank = new Map(paths.map((p, i) => [p, rank[i]]));
     return { definitions, fileRank, iterations };
