@@ -7,7 +7,7 @@ import type { Chunk, ChunkKind } from '../model';
 import { type Definition, findDefinitions, lastRow, outermost } from './definitions';
 import {
   bodyOf, decoratorsOf, docstringOf, identifiersIn, isAsync, parametersOf, returnTypeOf, signatureOf,
-  stripCommentMarkers, visibilityOf, walkDefinition,
+  fileMarks, type FileMarks, stripCommentMarkers, visibilityOf, walkDefinition,
 } from './metadata';
 import { type Part, type Segment, type TokenCounter, packSegments, segmentsAt } from './split';
 import { finishChunk } from './title';
@@ -57,13 +57,14 @@ export function chunkCode(
   for (const d of kept) if (d.parent) children.set(d.parent, [...(children.get(d.parent) ?? []), d]);
   const moduleDoc = moduleDocOf(root, spec);
   const drafts: Draft[] = [];
+  const marks = fileMarks(root, spec);
   for (const def of kept) {
     const last = drafts[drafts.length - 1];
     if (def.group && last?.def.group && last.def.parent === def.parent && adjacent(last, def, spec)) {
       extendGroup(last, def, lines);
       continue;
     }
-    drafts.push(draftOf(def, children.get(def) ?? [], source, lines, spec));
+    drafts.push(draftOf(def, children.get(def) ?? [], source, lines, spec, marks));
   }
   const chunks: Chunk[] = [];
   for (const d of drafts) {
@@ -150,6 +151,7 @@ function draftOf(
   source: string,
   lines: string[],
   spec: LanguageSpec,
+  marks: FileMarks,
 ): Draft {
   const node = def.node;
   const outer = outermost(node, spec);
@@ -157,7 +159,7 @@ function draftOf(
   let kind: ChunkKind = def.kind === 'scope' ? 'declaration' : def.kind;
   if (kind === 'function' && !def.parent && def.qualifiedName.includes('.')) kind = 'method';
   const inner = members.map((k) => k.node);
-  const walked = kind === 'function' || kind === 'method' ? walkDefinition(node, spec, inner) : { complexity: 1, generator: false };
+  const walked = kind === 'function' || kind === 'method' ? walkDefinition(node, spec, marks, inner) : { complexity: 1, generator: false };
   const defines = def.names ? [...def.names] : [def.name];
   const meta: Partial<Chunk> = {
     decorators: decoratorsOf(outer, node, spec),

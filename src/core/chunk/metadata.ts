@@ -200,27 +200,58 @@ export function identifiersIn(text: string, limit = 300): string[] {
 }
 
 /**
- * Decision points and yields of a definition, counted inside the wasm (descendantsOfType returns
- * only the few matching nodes). Subtrees of other chunks (`inner`: a class's methods) are left out.
+ * Decision points and yield markers of a whole file, found in one pass inside the wasm
+ * (descendantsOfType returns only the few matching nodes). Per-definition walks cost a fifth of
+ * chunking: every function's subtree was visited twice.
  */
-export function walkDefinition(node: Node, spec: LanguageSpec, inner: Node[] = []): Walked {
-  const ranges = inner.map((n) => [n.startIndex, n.endIndex] as const);
-  const outside = ranges.length
-    ? (n: Node) => { const s = n.startIndex; return !ranges.some(([a, b]) => s >= a && s < b); }
-    : () => true;
-  let complexity = 1;
-  const branching = [...spec.decisionTypes, ...(spec.booleanOperators ?? [])];
-  const decisions = new Set(spec.decisionTypes);
+export interface FileMarks {
+  /** startIndex of each decision point, ascending. */
+  decisions: number[];
+  yields: Node[];
+}
+
+export function fileMarks(root: Node, spec: LanguageSpec): FileMarks {
+  const decisionTypes = new Set(spec.decisionTypes);
   // A node type named like its keyword (Ruby `if`) also matches the keyword token: count the node once.
-  const keywordOf = (n: Node) => !n.isNamed && decisions.has(n.type) && !!n.parent?.isNamed && decisions.has(n.parent.type);
-  for (const n of node.descendantsOfType(branching)) if (n && outside(n) && !keywordOf(n)) complexity++;
+  const keywordOf = (n: Node) => !n.isNamed && decisionTypes.has(n.type) && !!n.parent?.isNamed && decisionTypes.has(n.parent.type);
+  const decisions: number[] = [];
+  for (const n of root.descendantsOfType([...spec.decisionTypes, ...(spec.booleanOperators ?? [])])) {
+    if (n && !keywordOf(n)) decisions.push(n.startIndex);
+  }
+  decisions.sort((a, b) => a - b);
+  const yields = spec.generatorMarkers?.length ? (root.descendantsOfType(spec.generatorMarkers).filter(Boolean) as Node[]) : [];
+  return { decisions, yields };
+}
+
+/** How many of the ascending positions fall in [from, to). */
+function countIn(sorted: number[], from: number, to: number): number {
+  const lower = (x: number) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return lower(to) - lower(from);
+}
+
+/** Complexity and generator-ness of a definition; subtrees of other chunks (`inner`: a class's methods) are left out. */
+export function walkDefinition(node: Node, spec: LanguageSpec, marks: FileMarks, inner: Node[] = []): Walked {
+  let complexity = 1 + countIn(marks.decisions, node.startIndex, node.endIndex);
+  for (const n of inner) complexity -= countIn(marks.decisions, n.startIndex, n.endIndex);
+  const outside = (s: number) => !inner.some((n) => s >= n.startIndex && s < n.endIndex);
   let generator = false;
-  if (spec.generatorMarkers?.length) {
+  const start = node.startIndex;
+  const end = node.endIndex;
+  const mine = marks.yields.filter((y) => y.startIndex >= start && y.startIndex < end && outside(y.startIndex));
+  if (mine.length) {
     const functions = new Set(spec.functionTypes ?? []);
     // The function a declarator or assignment holds (`const g = function* () {}`) is the definition itself.
     const own = (node.childForFieldName('value') ?? node.childForFieldName('right'))?.id ?? node.id;
-    for (const y of node.descendantsOfType(spec.generatorMarkers)) {
-      if (!y || !outside(y)) continue;
+    for (const y of mine) {
       let p = y.parent;
       while (p && p.id !== node.id && p.id !== own && !functions.has(p.type)) p = p.parent;
       if (!p || p.id === node.id || p.id === own) {

@@ -44,8 +44,9 @@ export async function applyBatch(t: BatchTarget, batch: ParseResult[], report: I
   for (const r of parsed) {
     t.keyword.setFile(r.path, r.sha, r.docs ?? packDocs([]));
     if (r.tags) {
-      t.tags.set(r.path, r.sha, r.tags);
-      tagRows.push({ path: r.path, sha256: r.sha, data: packTags(r.tags) });
+      const data = typeof r.tags === 'string' ? r.tags : packTags(r.tags);
+      t.tags.set(r.path, r.sha, data);
+      tagRows.push({ path: r.path, sha256: r.sha, data });
     }
     const note = r.fallback ? `line windows: ${r.fallback}` : r.note ?? (r.syntaxErrors ? 'syntax errors (recovered)' : '');
     fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: r.chunkCount, state: 'indexed', note });
@@ -70,8 +71,9 @@ export async function applyBatch(t: BatchTarget, batch: ParseResult[], report: I
   }
   for (const r of tagged) {
     t.keyword.removeFile(r.path);
-    t.tags.set(r.path, r.sha, r.tags);
-    tagRows.push({ path: r.path, sha256: r.sha, data: packTags(r.tags) });
+    const data = typeof r.tags === 'string' ? r.tags : packTags(r.tags);
+    t.tags.set(r.path, r.sha, data);
+    tagRows.push({ path: r.path, sha256: r.sha, data });
     fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: 0, state: 'tags', note: '' });
     report.indexed++;
   }

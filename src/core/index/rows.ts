@@ -127,13 +127,34 @@ export function chunkTable(rows: ChunkRow[], dim: number): arrow.Table {
       const child = arrow.makeData({ type: new arrow.Float32(), length: n * dim, data: values });
       columns.vector = arrow.makeVector(arrow.makeData({ type: field.type, length: n, nullCount: nulls, nullBitmap: valid, child }));
     } else {
-      columns[field.name] = arrow.vectorFromArray(
-        rows.map((r) => r[field.name as keyof ChunkRow]),
-        field.type,
-      );
+      columns[field.name] = columnOf(rows.map((r) => r[field.name as keyof ChunkRow]), field.type);
     }
   }
   return new arrow.Table(schema, columns);
+}
+
+/**
+ * One non-null column laid out by hand: vectorFromArray's per-value builders were a tenth of a
+ * parse worker's time. Utf8 is all strings' bytes end to end plus their offsets.
+ */
+function columnOf(values: unknown[], type: arrow.DataType): arrow.Vector {
+  const n = values.length;
+  if (arrow.DataType.isUtf8(type)) {
+    const strings = values as string[];
+    const offsets = new Int32Array(n + 1);
+    let total = 0;
+    for (let i = 0; i < n; i++) offsets[i + 1] = total += Buffer.byteLength(strings[i]);
+    const data = Buffer.allocUnsafe(total);
+    for (let i = 0; i < n; i++) data.write(strings[i], offsets[i], 'utf8');
+    return arrow.makeVector(arrow.makeData({ type: type as arrow.Utf8, length: n, valueOffsets: offsets, data }));
+  }
+  if (type instanceof arrow.Int32) return arrow.makeVector(Int32Array.from(values as number[]));
+  if (arrow.DataType.isBool(type)) {
+    const bits = new Uint8Array(Math.ceil(n / 8));
+    for (let i = 0; i < n; i++) if (values[i]) bits[i >> 3] |= 1 << (i & 7);
+    return arrow.makeVector(arrow.makeData({ type: type as arrow.Bool, length: n, data: bits }));
+  }
+  return arrow.vectorFromArray(values, type);
 }
 
 /** Rows serialised for a worker → main thread transfer (Arrow IPC stream). */

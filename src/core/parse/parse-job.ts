@@ -7,6 +7,7 @@ import { decodeSource } from '../scan/content';
 import type { Chunk, SkipReason } from '../model';
 import { extractTags, type Tag, textTags } from '../repomap/tags';
 import { tagsOfFile } from '../repomap/file-tags';
+import { packTags } from '../repomap/tag-cache';
 import { textFormatOf } from '../lang/registry';
 import { chunkTerms, type ChunkTerms } from '../index/terms';
 import { keywordDocs, packDocs, type PackedDocs } from '../index/keyword-docs';
@@ -25,7 +26,7 @@ export interface ParseRequest {
 export type ParseResult =
   | { path: string; status: 'unchanged'; sha: string; size: number; mtimeMs: number }
   | { path: string; status: 'skipped'; reason: SkipReason; detail: string; sha?: string }
-  | { path: string; status: 'tagged'; sha: string; size: number; mtimeMs: number; language: string; tags: Tag[] }
+  | { path: string; status: 'tagged'; sha: string; size: number; mtimeMs: number; language: string; tags: Tag[] | string }
   | {
       path: string;
       status: 'parsed';
@@ -41,7 +42,8 @@ export type ParseResult =
       rows?: Uint8Array;
       /** Keyword documents (one per definition, with terms): tokenizing here keeps it off the index thread. */
       docs?: PackedDocs;
-      tags?: Tag[];
+      /** Tag objects, or in compact mode their packed form (packTags): one string crosses threads, not thousands of objects. */
+      tags?: Tag[] | string;
       fallback?: string;
       syntaxErrors?: boolean;
       note?: string;
@@ -73,7 +75,7 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   if (req.tagsOnly) {
     try {
       const { language, tags } = await tagsOfFile(req.path, decoded.text!);
-      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language, tags };
+      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language, tags: opts.compact ? packTags(tags) : tags };
     } catch (err) {
       return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language: '', tags: [] };
     }
@@ -98,6 +100,6 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
     path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunkCount: r.chunks.length,
     ...(opts.compact ? {} : { chunks: r.chunks, terms }),
     ...prepared,
-    tags, fallback: r.fallback, syntaxErrors: r.syntaxErrors, note: decoded.note, parseMs: performance.now() - t0,
+    tags: tags && opts.compact ? packTags(tags) : tags, fallback: r.fallback, syntaxErrors: r.syntaxErrors, note: decoded.note, parseMs: performance.now() - t0,
   };
 }

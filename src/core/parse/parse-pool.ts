@@ -55,7 +55,7 @@ export class ParsePool {
       workerData: { maxTokens: this.opts.maxTokens, dim: this.opts.dim, tokenizer: this.opts.tokenizer },
       // A cap on the worker heap: a pathological file fails its worker (which is replaced and
       // the file reported) instead of swallowing the machine's memory.
-      resourceLimits: { maxOldGenerationSizeMb: 512 },
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
     const slot: Slot = { worker, inFlight: 0 };
     worker.on('message', (msg: { id: number; result?: ParseResult; error?: string }) => {

@@ -76,9 +76,10 @@ export class TagCache {
     return e.tags;
   }
 
-  set(p: string, sha: string, tags: Tag[]): void {
-    if (this.entries) this.entries.set(p, { sha, tags });
-    else this.pending.set(p, { sha, tags });
+  /** Takes the packed form (packTags): a cold index of 11k files held ~100 MB of Tag objects otherwise. */
+  set(p: string, sha: string, data: string): void {
+    if (this.entries) this.entries.set(p, { sha, data });
+    else this.pending.set(p, { sha, data });
   }
 
   forget(p: string): void {
