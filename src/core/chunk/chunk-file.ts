@@ -4,10 +4,11 @@ import { isDocumentation, languageOf, textFormatOf } from '../lang/registry';
 import type { Chunk, ChunkKind, FileChunks } from '../model';
 import { loadLanguage, type LoadedLanguage } from '../parse/grammars';
 import { chunkCode } from './code-chunker';
+import { fileMarks } from './metadata';
 import { packSegments, segmentsAt, type TokenCounter } from './split';
 import { lineWindows, type Section, textSections } from './text-chunkers';
 import { finishChunk } from './title';
-import type { Tree } from 'web-tree-sitter';
+import type { QueryMatch, Tree } from 'web-tree-sitter';
 
 export interface ChunkOptions {
   maxTokens: number;
@@ -19,6 +20,8 @@ export interface ParsedFile {
   /** The parse tree, for callers that also want tags from the same single parse. Caller deletes it. */
   tree?: Tree;
   loaded?: LoadedLanguage;
+  /** The tag query's matches, found in the chunker's walk of the tree (kept trees only). */
+  tagMatches?: QueryMatch[];
 }
 
 export async function chunkFile(path: string, source: string, opts: ChunkOptions, keepTree = false): Promise<ParsedFile> {
@@ -30,10 +33,16 @@ export async function chunkFile(path: string, source: string, opts: ChunkOptions
       loaded = await loadLanguage(spec);
       tree = loaded.parser.parse(source);
       if (!tree) throw new Error('the parser returned no tree');
-      const chunks = chunkCode(tree.rootNode, loaded.chunks, spec, path, source, opts);
+      const chunkMatches: QueryMatch[] = [];
+      const markMatches: QueryMatch[] = [];
+      const tagMatches: QueryMatch[] = [];
+      for (const m of (keepTree ? loaded.withTags : loaded.chunking).matches(tree.rootNode)) {
+        (m.patternIndex < loaded.chunkPatterns ? chunkMatches : m.patternIndex < loaded.markPatterns ? markMatches : tagMatches).push(m);
+      }
+      const chunks = chunkCode(tree.rootNode, chunkMatches, spec, path, source, opts, fileMarks(markMatches, spec));
       const result: FileChunks = { path, language: spec.id, chunks };
       if (tree.rootNode.hasError) result.syntaxErrors = true;
-      if (keepTree) return { result, tree, loaded };
+      if (keepTree) return { result, tree, loaded, tagMatches };
       tree.delete();
       return { result };
     } catch (err) {

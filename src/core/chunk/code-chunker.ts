@@ -1,13 +1,13 @@
 // Stage 3 of code chunking: Definitions → Chunks. Functions and methods whole (decorators and
 // leading doc comment included), classes as summaries, module constants, declarations (GDScript
 // vars grouped). Functions nested in functions stay inside their parent's chunk.
-import type { Node, Query } from 'web-tree-sitter';
+import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { LanguageSpec } from '../lang/spec';
 import type { Chunk, ChunkKind } from '../model';
 import { type Definition, findDefinitions, lastRow, outermost } from './definitions';
 import {
   bodyOf, decoratorsOf, docstringOf, identifiersIn, isAsync, parametersOf, returnTypeOf, signatureOf,
-  fileMarks, type FileMarks, stripCommentMarkers, visibilityOf, walkDefinition,
+  type FileMarks, stripCommentMarkers, visibilityOf, walkDefinition,
 } from './metadata';
 import { type Part, type Segment, type TokenCounter, packSegments, segmentsAt } from './split';
 import { finishChunk } from './title';
@@ -44,20 +44,20 @@ function keep(d: Definition): boolean {
 
 export function chunkCode(
   root: Node,
-  query: Query,
+  matches: Iterable<QueryMatch>,
   spec: LanguageSpec,
   path: string,
   source: string,
   opts: CodeChunkOptions,
+  marks: FileMarks,
 ): Chunk[] {
   const lines = source.split('\n');
-  const all = findDefinitions(root, query, spec);
+  const all = findDefinitions(matches, spec);
   const kept = all.filter(keep);
   const children = new Map<Definition, Definition[]>();
   for (const d of kept) if (d.parent) children.set(d.parent, [...(children.get(d.parent) ?? []), d]);
   const moduleDoc = moduleDocOf(root, spec);
   const drafts: Draft[] = [];
-  const marks = fileMarks(root, spec);
   for (const def of kept) {
     const last = drafts[drafts.length - 1];
     if (def.group && last?.def.group && last.def.parent === def.parent && adjacent(last, def, spec)) {

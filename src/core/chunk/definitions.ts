@@ -1,6 +1,6 @@
 // Stage 1 of code chunking: run the language's chunks.scm query and turn its matches into a tree
 // of Definitions (what is a function, a method of which class, a module constant, …).
-import type { Node, Query } from 'web-tree-sitter';
+import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { LanguageSpec } from '../lang/spec';
 
 export type DefinitionKind = 'function' | 'method' | 'class' | 'scope' | 'constant' | 'declaration';
@@ -56,9 +56,9 @@ function dropScopeArguments(text: string): string {
   return out;
 }
 
-export function findDefinitions(root: Node, query: Query, spec: LanguageSpec): Definition[] {
+export function findDefinitions(matches: Iterable<QueryMatch>, spec: LanguageSpec): Definition[] {
   const byNode = new Map<number, Definition>();
-  for (const match of query.matches(root)) {
+  for (const match of matches) {
     let defNode: Node | undefined;
     let captureName = '';
     let nameNode: Node | undefined;

@@ -1,6 +1,6 @@
 // Stage 2 of code chunking: what a definition says about itself — signature, parameters, return
 // type, decorators, docstring, async/generator, visibility, complexity, identifiers.
-import type { Node } from 'web-tree-sitter';
+import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { LanguageSpec } from '../lang/spec';
 import type { Visibility } from '../model';
 import { lastRow, previousSiblingOf } from './definitions';
@@ -200,9 +200,8 @@ export function identifiersIn(text: string, limit = 300): string[] {
 }
 
 /**
- * Decision points and yield markers of a whole file, found in one pass inside the wasm
- * (descendantsOfType returns only the few matching nodes). Per-definition walks cost a fifth of
- * chunking: every function's subtree was visited twice.
+ * Decision points and yield markers of a whole file. Walking each definition's subtree for them
+ * (descendantsOfType, twice per function) was a fifth of chunking; now they come from the query walk.
  */
 export interface FileMarks {
   /** startIndex of each decision point, ascending. */
@@ -210,16 +209,21 @@ export interface FileMarks {
   yields: Node[];
 }
 
-export function fileMarks(root: Node, spec: LanguageSpec): FileMarks {
+/** Marks from the matches of the marks patterns (grammars.ts), found in the chunker's one query walk. */
+export function fileMarks(matches: QueryMatch[], spec: LanguageSpec): FileMarks {
   const decisionTypes = new Set(spec.decisionTypes);
-  // A node type named like its keyword (Ruby `if`) also matches the keyword token: count the node once.
-  const keywordOf = (n: Node) => !n.isNamed && decisionTypes.has(n.type) && !!n.parent?.isNamed && decisionTypes.has(n.parent.type);
   const decisions: number[] = [];
-  for (const n of root.descendantsOfType([...spec.decisionTypes, ...(spec.booleanOperators ?? [])])) {
-    if (n && !keywordOf(n)) decisions.push(n.startIndex);
+  const yields: Node[] = [];
+  for (const m of matches) {
+    for (const c of m.captures) {
+      const n = c.node;
+      if (c.name.startsWith('mark.yield')) yields.push(n);
+      else if (c.name === 'mark.decision') decisions.push(n.startIndex);
+      // A node type named like its keyword (Ruby `if`) also matches the keyword token: count the node once.
+      else if (!(decisionTypes.has(n.type) && n.parent?.isNamed && decisionTypes.has(n.parent.type))) decisions.push(n.startIndex);
+    }
   }
   decisions.sort((a, b) => a - b);
-  const yields = spec.generatorMarkers?.length ? (root.descendantsOfType(spec.generatorMarkers).filter(Boolean) as Node[]) : [];
   return { decisions, yields };
 }
 

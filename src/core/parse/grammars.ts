@@ -18,6 +18,17 @@ export interface LoadedLanguage {
   parser: Parser;
   chunks: Query;
   tags: Query;
+  /**
+   * What the chunker walks the tree for — chunk patterns, then the marks patterns (decision points
+   * and yields, for complexity and generators) — and, in `withTags`, the tag patterns after them:
+   * one walk of the tree instead of three (each walk cost about a third of the parse).
+   */
+  chunking: Query;
+  withTags: Query;
+  /** Matches with a patternIndex below this are chunk patterns… */
+  chunkPatterns: number;
+  /** …below this, marks; the rest are tags. */
+  markPatterns: number;
 }
 
 const loaded = new Map<string, Promise<LoadedLanguage>>();
@@ -25,6 +36,24 @@ const loaded = new Map<string, Promise<LoadedLanguage>>();
 function readQuery(folder: string, file: string): string {
   const p = queryPath(folder, file);
   return fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : '';
+}
+
+/**
+ * Patterns for the spec's decision and generator node types. A type name may denote a named node,
+ * an anonymous token or both (Ruby `if`); both are captured, anonymous ones under `.anon`, as
+ * descendantsOfType would have found them.
+ */
+function marksSource(spec: LanguageSpec, language: Language): string {
+  const patterns: string[] = [];
+  const add = (types: string[], capture: string) => {
+    const named = types.filter((t) => language.idForNodeType(t, true));
+    const anon = types.filter((t) => language.idForNodeType(t, false));
+    if (named.length) patterns.push(`[${named.map((t) => `(${t})`).join(' ')}] @${capture}`);
+    if (anon.length) patterns.push(`[${anon.map((t) => JSON.stringify(t)).join(' ')}] @${capture}.anon`);
+  };
+  add([...new Set([...spec.decisionTypes, ...(spec.booleanOperators ?? [])])], 'mark.decision');
+  add(spec.generatorMarkers ?? [], 'mark.yield');
+  return patterns.join('\n');
 }
 
 export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
@@ -35,10 +64,16 @@ export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
       const language = await Language.load(grammarPath(spec.grammar.package, spec.grammar.file));
       const parser = new Parser();
       parser.setLanguage(language);
-      const chunks = new Query(language, readQuery(spec.queries, 'chunks.scm') || ';');
+      const chunksSource = readQuery(spec.queries, 'chunks.scm') || ';';
+      const chunks = new Query(language, chunksSource);
       const tagsSource = [...(spec.tagsIncludes ?? []), spec.queries].map((f) => readQuery(f, 'tags.scm')).join('\n');
       const tags = new Query(language, tagsSource);
-      return { spec, language, parser, chunks, tags };
+      const marks = marksSource(spec, language);
+      const chunkPatterns = chunks.patternCount();
+      const markPatterns = chunkPatterns + (marks ? new Query(language, marks).patternCount() : 0);
+      const chunking = new Query(language, `${chunksSource}\n${marks}`);
+      const withTags = new Query(language, `${chunksSource}\n${marks}\n${tagsSource}`);
+      return { spec, language, parser, chunks, tags, chunking, withTags, chunkPatterns, markPatterns };
     })();
     loaded.set(spec.id, p);
     // A grammar that fails to load must not poison the cache forever.

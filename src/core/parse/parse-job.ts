@@ -85,7 +85,7 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   let tags: Tag[] | undefined;
   if (parsed.tree && parsed.loaded) {
     try {
-      tags = extractTags(parsed.tree.rootNode, parsed.loaded, req.path, decoded.text!);
+      tags = extractTags(parsed.tree.rootNode, parsed.loaded, parsed.tagMatches);
     } finally {
       parsed.tree.delete();
     }

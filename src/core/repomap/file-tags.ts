@@ -13,7 +13,7 @@ export async function tagsOfFile(path: string, source: string): Promise<{ langua
   const tree = loaded.parser.parse(source);
   if (!tree) return { language: spec.id, tags: [] };
   try {
-    return { language: spec.id, tags: extractTags(tree.rootNode, loaded, path, source) };
+    return { language: spec.id, tags: extractTags(tree.rootNode, loaded) };
   } finally {
     tree.delete();
   }

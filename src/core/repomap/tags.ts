@@ -1,7 +1,7 @@
 // Definitions and references of one file, from the language's tags.scm over the same parse tree
 // the chunker used. Both capture conventions are read: upstream's `@name` + `@definition.function`
 // and aider's `@name.definition.function`.
-import type { Node } from 'web-tree-sitter';
+import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { LoadedLanguage } from '../parse/grammars';
 
 export interface Tag {
@@ -15,7 +15,7 @@ export interface Tag {
   category: string;
 }
 
-export function extractTags(root: Node, loaded: LoadedLanguage, _path: string, _source: string): Tag[] {
+export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterable<QueryMatch> = loaded.tags.matches(root)): Tag[] {
   const tags: Tag[] = [];
   const seen = new Set<string>();
   const push = (t: Tag) => {
@@ -24,7 +24,7 @@ export function extractTags(root: Node, loaded: LoadedLanguage, _path: string, _
     seen.add(key);
     tags.push(t);
   };
-  for (const match of loaded.tags.matches(root)) {
+  for (const match of matches) {
     let nameNode: Node | undefined;
     let role: { kind: 'def' | 'ref'; category: string; node: Node } | undefined;
     for (const c of match.captures) {
