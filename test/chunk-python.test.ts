@@ -129,3 +129,11 @@ test('python: an oversized function is split at statements, repeating its signat
     assert.deepEqual(parts[i].part, { index: i + 1, count: parts.length });
   }
 });
+
+test("python: a method's decorators are its own, never its class's", async () => {
+  const src = lines('@dataclass', 'class Point:', '    @staticmethod', '    def origin():', '        return Point()', '', '    def norm(self):', '        return 0');
+  const { chunks } = await chunksOf('point.py', src);
+  assert.deepEqual(find(chunks, 'Point.origin').decorators, ['@staticmethod']);
+  assert.deepEqual(find(chunks, 'Point.norm').decorators, []);
+  assert.deepEqual(find(chunks, 'Point', 'class').decorators, ['@dataclass']);
+});

@@ -92,9 +92,11 @@ export function decoratorsOf(outer: Node, node: Node, spec: LanguageSpec): strin
   }
   found.push(...before);
   // Children of wrappers and of the node itself (Python decorated_definition, TS class decorators).
-  for (let n: Node | null = node; n; n = n === outer ? null : n.parent) {
+  // By id: web-tree-sitter hands out a new Node object on every access, so `===` never met `outer`
+  // and the walk went on to the root, reading every ancestor's children (decorators of an enclosing
+  // class, and quadratic time in files with thousands of top-level definitions).
+  for (let n: Node | null = node; n; n = n.id === outer.id ? null : n.parent) {
     for (const c of n.children) if (c && types.has(c.type)) found.push(collapse(c.text));
-    if (n === outer) break;
   }
   if (spec.decorators) found.push(...spec.decorators(node));
   return [...new Set(found)];
