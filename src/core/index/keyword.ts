@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import { FIELDS, queryTerms } from './terms';
 import type { PackedDocs } from './keyword-docs';
+import { PostingStore } from './postings';
 import { synonymsOf } from './synonyms';
 
 export interface DocInfo {
@@ -44,35 +45,13 @@ function idf(n: number, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
-class Postings {
-  constructor(public docs: Uint32Array, public tfs: Uint16Array, public n: number) {}
-
-  static empty(): Postings {
-    return new Postings(new Uint32Array(4), new Uint16Array(4), 0);
-  }
-
-  push(doc: number, tf: number): void {
-    if (this.n === this.docs.length) {
-      const docs = new Uint32Array(Math.max(4, this.n * 2));
-      docs.set(this.docs.subarray(0, this.n));
-      const tfs = new Uint16Array(docs.length);
-      tfs.set(this.tfs.subarray(0, this.n));
-      this.docs = docs;
-      this.tfs = tfs;
-    }
-    this.docs[this.n] = doc;
-    this.tfs[this.n] = Math.min(tf, 65535);
-    this.n++;
-  }
-}
-
 const FORMAT = 4;
 
 export class KeywordIndex {
   private docs: (DocInfo | null)[] = [];
   private lengths: number[][] = FIELDS.map(() => []);
   private lengthSums = FIELDS.map(() => 0);
-  private dict: Map<string, Postings>[] = FIELDS.map(() => new Map());
+  private dict: PostingStore[] = FIELDS.map(() => new PostingStore());
   private sorted: (string[] | undefined)[] = FIELDS.map(() => undefined);
   private readonly docsByPath = new Map<string, number[]>();
   /** Content hash (sha256) of each file as this index holds it, to catch up after a crash. */
@@ -117,13 +96,7 @@ export class KeywordIndex {
         for (let i = 0; i < pairs; i++) {
           const term = terms[data[at++]];
           const tf = data[at++];
-          let p = dict.get(term);
-          if (!p) {
-            p = Postings.empty();
-            dict.set(term, p);
-            this.sorted[f] = undefined;
-          }
-          p.push(docNo, tf);
+          if (dict.push(term, docNo, tf)) this.sorted[f] = undefined;
         }
       }
       this.live++;
@@ -163,15 +136,7 @@ export class KeywordIndex {
       docs.push(d);
       FIELDS.forEach((_, f) => lengths[f].push(this.lengths[f][i]));
     });
-    this.dict = this.dict.map((dict) => {
-      const next = new Map<string, Postings>();
-      for (const [term, p] of dict) {
-        const q = Postings.empty();
-        for (let i = 0; i < p.n; i++) if (remap[p.docs[i]] >= 0) q.push(remap[p.docs[i]], p.tfs[i]);
-        if (q.n) next.set(term, q);
-      }
-      return next;
-    });
+    this.dict = this.dict.map((dict) => dict.remapped(remap));
     for (const [path, numbers] of this.docsByPath) this.docsByPath.set(path, numbers.map((n) => remap[n]).filter((n) => n >= 0));
     this.docs = docs;
     this.lengths = lengths;
@@ -182,7 +147,7 @@ export class KeywordIndex {
   /** Terms of `field` starting with `prefix` (sorted term list, binary search). */
   private expand(f: number, prefix: string, max = 24): string[] {
     let sorted = this.sorted[f];
-    if (!sorted) sorted = this.sorted[f] = [...this.dict[f].keys()].sort();
+    if (!sorted) sorted = this.sorted[f] = [...this.dict[f].terms].sort();
     let lo = 0;
     let hi = sorted.length;
     while (lo < hi) {
@@ -218,7 +183,10 @@ export class KeywordIndex {
     // Each query term's weight: its best idf over the fields. A document's coverage of the query
     // is the share of that weight it matches (Lucene's "coord"): a chunk matching most of a
     // question beats one matching two rare words in a short name.
-    const termWeight = terms.map((t) => Math.max(0, ...this.dict.map((d) => (d.get(t) ? idf(n, d.get(t)!.n) : 0))));
+    const termWeight = terms.map((t) => Math.max(0, ...this.dict.map((d) => {
+      const id = d.id(t);
+      return id === undefined ? 0 : idf(n, d.count(id));
+    })));
     const totalWeight = termWeight.reduce((a, b) => a + b, 0) || 1;
     terms.forEach((term, qi) => {
       const bit = 1 << qi;
@@ -237,14 +205,18 @@ export class KeywordIndex {
         for (const [t, weight] of variants) {
           if (seen.has(t)) continue;
           seen.add(t);
-          const p = this.dict[f].get(t);
-          if (!p) continue;
-          const w = boost[field] * weight * idf(n, p.n);
+          const store = this.dict[f];
+          const id = store.id(t);
+          if (id === undefined) continue;
+          const w = boost[field] * weight * idf(n, store.count(id));
           const norm = K1 * (1 - b);
           const slope = (K1 * b) / avg;
-          for (let i = 0; i < p.n; i++) {
-            const d = p.docs[i];
-            const tf = p.tfs[i];
+          const { docs, tfs } = store;
+          const from = store.start(id);
+          const to = from + store.count(id);
+          for (let i = from; i < to; i++) {
+            const d = docs[i];
+            const tf = tfs[i];
             if (matched[d] === 0 && scores[d] === 0) touched.push(d);
             scores[d] += (w * tf * (K1 + 1)) / (tf + norm + slope * lengths[d]);
             matched[d] |= bit;
@@ -290,11 +262,11 @@ export class KeywordIndex {
       const terms: string[] = [];
       const counts: number[] = [];
       // Sorted on disk so a loaded index can expand prefixes without sorting again.
-      for (const t of [...dict.keys()].sort()) {
-        const p = dict.get(t)!;
+      for (const t of [...dict.terms].sort()) {
+        const n = dict.count(dict.id(t)!);
         terms.push(t);
-        counts.push(p.n);
-        total += p.n;
+        counts.push(n);
+        total += n;
       }
       fieldsHeader.push({ terms, counts });
     }
@@ -310,11 +282,14 @@ export class KeywordIndex {
     const tfs = new Uint16Array(total);
     let at = 0;
     for (let f = 0; f < this.dict.length; f++) {
+      const store = this.dict[f];
       for (const t of fieldsHeader[f].terms) {
-        const p = this.dict[f].get(t)!;
-        docs.set(p.docs.subarray(0, p.n), at);
-        tfs.set(p.tfs.subarray(0, p.n), at);
-        at += p.n;
+        const id = store.id(t)!;
+        const from = store.start(id);
+        const n = store.count(id);
+        docs.set(store.docs.subarray(from, from + n), at);
+        tfs.set(store.tfs.subarray(from, from + n), at);
+        at += n;
       }
     }
     const shasLen = Buffer.alloc(4);
@@ -405,13 +380,11 @@ export class KeywordIndex {
     let at = 0;
     this.sorted = (h.fields as { terms: string[] }[]).map((f) => f.terms);
     this.dict = (h.fields as { terms: string[]; counts: number[] }[]).map(({ terms, counts }) => {
-      const dict = new Map<string, Postings>();
-      terms.forEach((t, i) => {
-        const c = counts[i];
-        dict.set(t, new Postings(docs.subarray(at, at + c), tfs.subarray(at, at + c), c));
-        at += c;
-      });
-      return dict;
+      const n = counts.reduce((a, b) => a + b, 0);
+      // Views, not copies: a view is exactly full, so the first change moves that field to a pool of its own.
+      const store = PostingStore.fromLists(terms, counts, docs.subarray(at, at + n), tfs.subarray(at, at + n));
+      at += n;
+      return store;
     });
   }
 }
