@@ -36,8 +36,9 @@ export async function chunkFile(path: string, source: string, opts: ChunkOptions
       const chunkMatches: QueryMatch[] = [];
       const markMatches: QueryMatch[] = [];
       const tagMatches: QueryMatch[] = [];
-      for (const m of (keepTree ? loaded.withTags : loaded.chunking).matches(tree.rootNode)) {
-        (m.patternIndex < loaded.chunkPatterns ? chunkMatches : m.patternIndex < loaded.markPatterns ? markMatches : tagMatches).push(m);
+      const { query, marksFrom, tagsFrom } = keepTree ? loaded.withTags() : loaded.chunking();
+      for (const m of query.matches(tree.rootNode)) {
+        (m.patternIndex < marksFrom ? chunkMatches : m.patternIndex < tagsFrom ? markMatches : tagMatches).push(m);
       }
       const chunks = chunkCode(tree.rootNode, chunkMatches, spec, path, source, opts, fileMarks(markMatches, spec));
       const result: FileChunks = { path, language: spec.id, chunks };

@@ -16,19 +16,21 @@ export interface LoadedLanguage {
   spec: LanguageSpec;
   language: Language;
   parser: Parser;
-  chunks: Query;
-  tags: Query;
-  /**
-   * What the chunker walks the tree for — chunk patterns, then the marks patterns (decision points
-   * and yields, for complexity and generators) — and, in `withTags`, the tag patterns after them:
-   * one walk of the tree instead of three (each walk cost about a third of the parse).
-   */
-  chunking: Query;
-  withTags: Query;
-  /** Matches with a patternIndex below this are chunk patterns… */
-  chunkPatterns: number;
-  /** …below this, marks; the rest are tags. */
-  markPatterns: number;
+  /** The tag patterns alone (tags-only passes). */
+  tags(): Query;
+  /** Chunk patterns, then marks patterns (decision points and yields, for complexity and generators). */
+  chunking(): SplitQuery;
+  /** The same, then the tag patterns: one walk of the tree instead of three (each cost about a third of the parse). */
+  withTags(): SplitQuery;
+}
+
+/** A query made of sections; a match's section is told by its patternIndex. */
+export interface SplitQuery {
+  query: Query;
+  /** First pattern index of the marks section… */
+  marksFrom: number;
+  /** …and of the tags section (patternCount when there is none). */
+  tagsFrom: number;
 }
 
 const loaded = new Map<string, Promise<LoadedLanguage>>();
@@ -64,16 +66,32 @@ export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
       const language = await Language.load(grammarPath(spec.grammar.package, spec.grammar.file));
       const parser = new Parser();
       parser.setLanguage(language);
-      const chunksSource = readQuery(spec.queries, 'chunks.scm') || ';';
-      const chunks = new Query(language, chunksSource);
+      const chunksSource = `${readQuery(spec.queries, 'chunks.scm')}\n`;
+      const marks = `${marksSource(spec, language)}\n`;
       const tagsSource = [...(spec.tagsIncludes ?? []), spec.queries].map((f) => readQuery(f, 'tags.scm')).join('\n');
-      const tags = new Query(language, tagsSource);
-      const marks = marksSource(spec, language);
-      const chunkPatterns = chunks.patternCount();
-      const markPatterns = chunkPatterns + (marks ? new Query(language, marks).patternCount() : 0);
-      const chunking = new Query(language, `${chunksSource}\n${marks}`);
-      const withTags = new Query(language, `${chunksSource}\n${marks}\n${tagsSource}`);
-      return { spec, language, parser, chunks, tags, chunking, withTags, chunkPatterns, markPatterns };
+      // Compiled on first use only: compiling is slow (Python's chunk + tag queries: ~0.5 s per
+      // worker) and a worker that only chunks never needs the tag patterns.
+      const lazy = <T>(make: () => T) => {
+        let value: T | undefined;
+        return () => (value ??= make());
+      };
+      const split = (source: string): SplitQuery => {
+        const query = new Query(language, source);
+        const count = query.patternCount();
+        // Sections by where their patterns start in the source (string offsets, as web-tree-sitter gives them).
+        const from = (offset: number) => {
+          let i = 0;
+          while (i < count && query.startIndexForPattern(i) < offset) i++;
+          return i;
+        };
+        return { query, marksFrom: from(chunksSource.length), tagsFrom: from(chunksSource.length + marks.length) };
+      };
+      return {
+        spec, language, parser,
+        tags: lazy(() => new Query(language, tagsSource || ';')),
+        chunking: lazy(() => split(chunksSource + marks)),
+        withTags: lazy(() => split(chunksSource + marks + tagsSource)),
+      };
     })();
     loaded.set(spec.id, p);
     // A grammar that fails to load must not poison the cache forever.

@@ -15,7 +15,7 @@ export interface Tag {
   category: string;
 }
 
-export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterable<QueryMatch> = loaded.tags.matches(root)): Tag[] {
+export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterable<QueryMatch> = loaded.tags().matches(root)): Tag[] {
   const tags: Tag[] = [];
   const seen = new Set<string>();
   const push = (t: Tag) => {
