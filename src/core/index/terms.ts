@@ -43,7 +43,8 @@ const RAW = /[A-Za-z_$][A-Za-z0-9_$]*(?:-[A-Za-z][A-Za-z0-9]*)*|[0-9]+[A-Za-z_][
 export function fieldTerms(text: string): { pairs: (string | number)[]; length: number } {
   const tf = new Map<string, number>();
   let length = 0;
-  for (const m of text.matchAll(RAW)) {
+  RAW.lastIndex = 0;
+  for (let m = RAW.exec(text); m; m = RAW.exec(text)) {
     for (const t of termsOf(m[0])) {
       tf.set(t, (tf.get(t) ?? 0) + 1);
       length++;
@@ -52,6 +53,18 @@ export function fieldTerms(text: string): { pairs: (string | number)[]; length: 
   const pairs: (string | number)[] = [];
   for (const [t, n] of tf) pairs.push(t, n);
   return { pairs, length };
+}
+
+// Every chunk of a file has the same path: its terms are worked out once.
+let lastPath = '';
+let lastPathTerms = fieldTerms('');
+
+function pathTerms(path: string): { pairs: (string | number)[]; length: number } {
+  if (path !== lastPath) {
+    lastPath = path;
+    lastPathTerms = fieldTerms(path);
+  }
+  return lastPathTerms;
 }
 
 /**
@@ -70,10 +83,8 @@ export function docText(c: Pick<Chunk, 'docstring'>): string {
 }
 
 export function chunkTerms(c: Chunk): ChunkTerms {
-  const sources = [symbolText(c), docText(c), c.text, c.path];
   const out: ChunkTerms = { fields: [], lengths: [] };
-  for (const s of sources) {
-    const { pairs, length } = fieldTerms(s);
+  for (const { pairs, length } of [fieldTerms(symbolText(c)), fieldTerms(docText(c)), fieldTerms(c.text), pathTerms(c.path)]) {
     out.fields.push(pairs);
     out.lengths.push(length);
   }
