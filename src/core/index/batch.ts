@@ -10,7 +10,7 @@ import type { Journal } from './journal';
 import type { KeywordIndex } from './keyword';
 import { packDocs } from './keyword-docs';
 import type { IndexReport } from './report';
-import { type FileRow, tablesFromIPC } from './rows';
+import { type FileRow, rowsTable } from './rows';
 import type { Store } from './store';
 
 export interface BatchTarget {
@@ -37,7 +37,7 @@ export async function applyBatch(t: BatchTarget, batch: ParseResult[], report: I
   const touched = [...parsed, ...skipped, ...tagged].map((r) => r.path);
   t.journal.begin(touched);
   await t.store.deleteChunksOf(touched.filter((p) => t.files.has(p)));
-  const table = tablesFromIPC(parsed.map((r) => r.rows!).filter(Boolean));
+  const table = rowsTable(parsed.flatMap((r) => (r.rows ? [r.rows] : [])), t.store.dim);
   if (table) await t.store.addChunks(table);
   const fileRows: FileRow[] = [];
   const tagRows: TagRow[] = [];

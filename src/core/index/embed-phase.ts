@@ -23,12 +23,15 @@ export async function embedMissing(store: Store, embedder: Embedder, report: Ind
   const cachedHashes = await store.cachedHashes();
   let done = 0;
   let writing: Promise<void> = Promise.resolve();
-  const fetch = (i: number) => store.chunksByIds(ids.slice(i, i + BATCH));
-  let nextRows = ids.length ? fetch(0) : undefined;
+  // The next batch's rows and cached vectors are read while this one embeds: the model never waits on the store.
+  const fetch = async (i: number) => {
+    const rows = await store.chunksByIds(ids.slice(i, i + BATCH));
+    return { rows, cached: await store.cachedVectors(rows.map((r) => r.contentHash).filter((h) => cachedHashes.has(h))) };
+  };
+  let next = ids.length ? fetch(0) : undefined;
   for (let i = 0; i < ids.length && !stopped(); i += BATCH) {
-    const rows = await nextRows!;
-    nextRows = i + BATCH < ids.length ? fetch(i + BATCH) : undefined;
-    const cached = await store.cachedVectors(rows.map((r) => r.contentHash).filter((h) => cachedHashes.has(h)));
+    const { rows, cached } = await next!;
+    next = i + BATCH < ids.length ? fetch(i + BATCH) : undefined;
     const need = rows.filter((r) => !cached.has(r.contentHash));
     const vectors = await embedAll(embedder, need.map((r) => embeddingInput(r.title, r.text)));
     const fresh: { contentHash: string; vector: Float32Array }[] = [];
@@ -38,7 +41,7 @@ export async function embedMissing(store: Store, embedder: Embedder, report: Ind
       cachedHashes.add(r.contentHash);
     });
     for (const r of rows) {
-      r.vector = Array.from(cached.get(r.contentHash)!);
+      r.vector = cached.get(r.contentHash)!; // a Float32Array: copied once, into the Arrow column
       r.embedded = true;
     }
     report.reusedVectors += rows.length - need.length;
@@ -52,5 +55,5 @@ export async function embedMissing(store: Store, embedder: Embedder, report: Ind
     progress({ phase: 'embed', done, total: ids.length });
   }
   await writing;
-  await nextRows?.catch(() => undefined); // a prefetch left behind when stopping early
+  await next?.catch(() => undefined); // a prefetch left behind when stopping early
 }

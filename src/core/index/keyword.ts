@@ -82,6 +82,8 @@ export class KeywordIndex {
     this.removeFile(path);
     const numbers: number[] = [];
     const { terms, infos, data } = packed;
+    // The file's terms resolved to each field's ids once, not once per posting.
+    const ids = FIELDS.map(() => new Int32Array(terms.length).fill(-1));
     let at = 0;
     for (const info of infos) {
       const docNo = this.docs.length;
@@ -93,10 +95,16 @@ export class KeywordIndex {
         this.lengths[f].push(len);
         this.lengthSums[f] += len;
         const dict = this.dict[f];
+        const local = ids[f];
         for (let i = 0; i < pairs; i++) {
-          const term = terms[data[at++]];
+          const k = data[at++];
           const tf = data[at++];
-          if (dict.push(term, docNo, tf)) this.sorted[f] = undefined;
+          if (local[k] < 0) {
+            const size = dict.size;
+            local[k] = dict.idOf(terms[k]);
+            if (dict.size > size) this.sorted[f] = undefined;
+          }
+          dict.pushId(local[k], docNo, tf);
         }
       }
       this.live++;

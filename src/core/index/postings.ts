@@ -34,20 +34,29 @@ export class PostingStore {
 
   /** Appends to the term's list; true when the term is new. */
   push(term: string, doc: number, tf: number): boolean {
+    const known = this.ids.has(term);
+    this.pushId(this.idOf(term), doc, tf);
+    return !known;
+  }
+
+  /** The term's id, made on first sight. */
+  idOf(term: string): number {
     let id = this.ids.get(term);
-    const added = id === undefined;
     if (id === undefined) {
       id = this.terms.length;
       this.ids.set(term, id);
       this.terms.push(term);
       if (id === this.off.length) this.growTerms();
     }
+    return id;
+  }
+
+  pushId(id: number, doc: number, tf: number): void {
     if (this.len[id] === this.cap[id]) this.move(id, Math.max(2, this.cap[id] * 2));
     const at = this.off[id] + this.len[id]++;
     this.docs[at] = doc;
     this.tfs[at] = Math.min(tf, 65535);
     this.live++;
-    return added;
   }
 
   /** A new store with documents renumbered (`remap[d] < 0`: dropped) and emptied terms gone. */

@@ -157,12 +157,93 @@ function columnOf(values: unknown[], type: arrow.DataType): arrow.Vector {
   return arrow.vectorFromArray(values, type);
 }
 
-/** Rows serialised for a worker → main thread transfer (Arrow IPC stream). */
-export function chunkTableIPC(rows: ChunkRow[], dim: number): Uint8Array {
-  return arrow.tableToIPC(chunkTable(rows, dim), 'stream');
+/** Vector cache rows as an Arrow table: no JS arrays of numbers on the way (type inference over them cost a core). */
+export function vectorCacheTable(entries: { contentHash: string; vector: Float32Array }[], dim: number): arrow.Table {
+  const schema = vectorCacheSchema(dim);
+  const values = new Float32Array(entries.length * dim);
+  entries.forEach((e, i) => values.set(e.vector, i * dim));
+  const child = arrow.makeData({ type: new arrow.Float32(), length: values.length, data: values });
+  const vector = arrow.makeVector(arrow.makeData({ type: schema.fields[1].type, length: entries.length, nullCount: 0, child }));
+  return new arrow.Table(schema, { contentHash: columnOf(entries.map((e) => e.contentHash), schema.fields[0].type), vector });
 }
 
-export function tablesFromIPC(buffers: Uint8Array[]): arrow.Table | undefined {
-  const batches = buffers.flatMap((b) => arrow.tableFromIPC(b).batches);
-  return batches.length ? new arrow.Table(batches) : undefined;
+/**
+ * Chunk rows without vectors, column by column in flat buffers, for the worker → index thread hop.
+ * Arrow IPC per file cost a serialisation in the worker and a parse on the index thread, and
+ * carried each row's zero-filled vector slot; these buffers are moved, and a whole batch of files
+ * becomes one record batch (rowsTable).
+ */
+export interface PackedRows {
+  n: number;
+  /** Utf8 columns: bytes and offsets; Int32 columns: `data` is the values' bytes; Bool: one byte per row. */
+  columns: Record<string, { data: Uint8Array; offsets?: Int32Array }>;
+}
+
+export function packRows(rows: ChunkRow[], dim: number): PackedRows {
+  const columns: PackedRows['columns'] = {};
+  for (const field of chunkSchema(dim).fields) {
+    if (field.name === 'vector') continue;
+    const values = rows.map((r) => r[field.name as keyof ChunkRow]);
+    if (arrow.DataType.isUtf8(field.type)) {
+      const strings = values as string[];
+      const offsets = new Int32Array(strings.length + 1);
+      let total = 0;
+      for (let i = 0; i < strings.length; i++) offsets[i + 1] = total += Buffer.byteLength(strings[i]);
+      const data = new Uint8Array(total);
+      const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      for (let i = 0; i < strings.length; i++) buf.write(strings[i], offsets[i], 'utf8');
+      columns[field.name] = { data, offsets };
+    } else if (field.type instanceof arrow.Int32) {
+      columns[field.name] = { data: new Uint8Array(Int32Array.from(values as number[]).buffer) };
+    } else {
+      columns[field.name] = { data: Uint8Array.from(values as boolean[], (v) => (v ? 1 : 0)) };
+    }
+  }
+  return { n: rows.length, columns };
+}
+
+/** The buffers of packed rows, to transfer rather than copy. */
+export function packedBuffers(p: PackedRows): ArrayBuffer[] {
+  return Object.values(p.columns).flatMap((c) => (c.offsets ? [c.data.buffer, c.offsets.buffer] : [c.data.buffer])) as ArrayBuffer[];
+}
+
+/** Packed rows of several files as one table with one record batch; every vector is null. */
+export function rowsTable(parts: PackedRows[], dim: number): arrow.Table | undefined {
+  const n = parts.reduce((a, p) => a + p.n, 0);
+  if (!n) return undefined;
+  const schema = chunkSchema(dim);
+  const children: arrow.Data[] = schema.fields.map((field) => {
+    if (field.name === 'vector') {
+      const child = arrow.makeData({ type: new arrow.Float32(), length: n * dim, data: new Float32Array(n * dim) });
+      return arrow.makeData({ type: field.type, length: n, nullCount: n, nullBitmap: new Uint8Array(Math.ceil(n / 8)), child });
+    }
+    const cols = parts.map((p) => p.columns[field.name]);
+    if (arrow.DataType.isUtf8(field.type)) {
+      const offsets = new Int32Array(n + 1);
+      let row = 0;
+      let base = 0;
+      for (const c of cols) {
+        const o = c.offsets!;
+        for (let i = 1; i < o.length; i++) offsets[row + i] = base + o[i];
+        row += o.length - 1;
+        base += o[o.length - 1];
+      }
+      return arrow.makeData({ type: field.type as arrow.Utf8, length: n, valueOffsets: offsets, data: Buffer.concat(cols.map((c) => c.data)) });
+    }
+    if (field.type instanceof arrow.Int32) {
+      const values = new Int32Array(n);
+      let at = 0;
+      for (const c of cols) {
+        values.set(new Int32Array(c.data.buffer, c.data.byteOffset, c.data.byteLength >> 2), at);
+        at += c.data.byteLength >> 2;
+      }
+      return arrow.makeData({ type: field.type, length: n, data: values });
+    }
+    const bits = new Uint8Array(Math.ceil(n / 8));
+    let i = 0;
+    for (const c of cols) for (const v of c.data) (v && (bits[i >> 3] |= 1 << (i & 7)), i++);
+    return arrow.makeData({ type: field.type as arrow.Bool, length: n, data: bits });
+  });
+  const struct = arrow.makeData({ type: new arrow.Struct(schema.fields), length: n, nullCount: 0, children });
+  return new arrow.Table([new arrow.RecordBatch(schema, struct)]);
 }

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Connection, Table } from '@lancedb/lancedb';
-import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, tagSchema, vectorCacheSchema } from './rows';
+import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, tagSchema, vectorCacheSchema, vectorCacheTable } from './rows';
 import type { TagRow } from '../repomap/tag-cache';
 
 process.env.LANCEDB_LOG ??= 'error';
@@ -186,8 +186,7 @@ export class Store {
 
   async cacheVectors(entries: { contentHash: string; vector: Float32Array }[]): Promise<void> {
     if (!entries.length) return;
-    const rows = entries.map((e) => ({ contentHash: e.contentHash, vector: Array.from(e.vector) }));
-    await this.vectors.mergeInsert('contentHash').whenNotMatchedInsertAll().execute(rows);
+    await this.vectors.mergeInsert('contentHash').whenNotMatchedInsertAll().execute(vectorCacheTable(entries, this.dim));
   }
 
   /** Partitions of the IVF index, once one exists (brute force below VECTOR_INDEX_MIN rows). */

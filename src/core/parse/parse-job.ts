@@ -11,7 +11,7 @@ import { packTags } from '../repomap/tag-cache';
 import { textFormatOf } from '../lang/registry';
 import { chunkTerms, type ChunkTerms } from '../index/terms';
 import { keywordDocs, packDocs, type PackedDocs } from '../index/keyword-docs';
-import { chunkTableIPC, toRow } from '../index/rows';
+import { type PackedRows, packRows, toRow } from '../index/rows';
 
 export interface ParseRequest {
   path: string;
@@ -38,8 +38,8 @@ export type ParseResult =
       /** The chunks themselves (omitted in compact mode: `rows` and `docs` carry what the index needs). */
       chunks?: Chunk[];
       terms?: ChunkTerms[];
-      /** Chunk rows as an Arrow IPC stream, ready for LanceDB: built here, off the index thread. */
-      rows?: Uint8Array;
+      /** Chunk rows in flat column buffers, ready to become one Arrow batch: built here, off the index thread. */
+      rows?: PackedRows;
       /** Keyword documents (one per definition, with terms): tokenizing here keeps it off the index thread. */
       docs?: PackedDocs;
       /** Tag objects, or in compact mode their packed form (packTags): one string crosses threads, not thousands of objects. */
@@ -94,7 +94,7 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   const r = parsed.result;
   const terms = r.chunks.map(chunkTerms);
   const prepared = opts.dim
-    ? { rows: r.chunks.length ? chunkTableIPC(r.chunks.map((c) => toRow(c, null)), opts.dim) : undefined, docs: packDocs(keywordDocs(r.chunks, terms)) }
+    ? { rows: r.chunks.length ? packRows(r.chunks.map((c) => toRow(c, null)), opts.dim) : undefined, docs: packDocs(keywordDocs(r.chunks, terms)) }
     : {};
   return {
     path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunkCount: r.chunks.length,

@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseOne, type ParseRequest } from './parse-job';
 import { makeTokenCounter, type TokenizerConfig } from '../chunk/token-counter';
+import { packedBuffers } from '../index/rows';
 
 interface WorkerInit {
   maxTokens: number;
@@ -18,7 +19,7 @@ parentPort!.on('message', async (msg: { id: number; req: ParseRequest }) => {
     // The Arrow rows move, not copy.
     const transfer: ArrayBuffer[] = [];
     if (result.status === 'parsed') {
-      if (result.rows) transfer.push(result.rows.buffer as ArrayBuffer);
+      if (result.rows) transfer.push(...packedBuffers(result.rows));
       if (result.docs) transfer.push(result.docs.data.buffer as ArrayBuffer);
     }
     parentPort!.postMessage({ id: msg.id, result }, transfer);
