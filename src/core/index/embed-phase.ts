@@ -25,7 +25,7 @@ export async function embedMissing(store: Store, embedder: Embedder, report: Ind
   let writing: Promise<void> = Promise.resolve();
   // The next batch's rows and cached vectors are read while this one embeds: the model never waits on the store.
   const fetch = async (i: number) => {
-    const rows = await store.embeddingInputs(ids.slice(i, i + BATCH));
+    const rows = await store.chunksByIds(ids.slice(i, i + BATCH));
     return { rows, cached: await store.cachedVectors(rows.map((r) => r.contentHash).filter((h) => cachedHashes.has(h))) };
   };
   let next = ids.length ? fetch(0) : undefined;
@@ -40,12 +40,15 @@ export async function embedMissing(store: Store, embedder: Embedder, report: Ind
       cached.set(r.contentHash, vectors[k]);
       cachedHashes.add(r.contentHash);
     });
-    const vectorRows = rows.map((r) => ({ id: r.id, vector: cached.get(r.contentHash)! }));
+    for (const r of rows) {
+      r.vector = cached.get(r.contentHash)!; // a Float32Array: copied once, into the Arrow column
+      r.embedded = true;
+    }
     report.reusedVectors += rows.length - need.length;
     report.embedded += need.length;
     await writing;
     writing = (async () => {
-      await store.setVectors(vectorRows);
+      await store.updateChunks(rows);
       await store.cacheVectors(fresh);
     })();
     done += rows.length;

@@ -157,21 +157,6 @@ function columnOf(values: unknown[], type: arrow.DataType): arrow.Vector {
   return arrow.vectorFromArray(values, type);
 }
 
-/** Chunk ids with their vectors (embedded = true), for a partial-column merge into the chunks table. */
-export function vectorRowsTable(rows: { id: string; vector: Float32Array }[], dim: number): arrow.Table {
-  const fields = chunkSchema(dim).fields;
-  const pick = (name: string) => fields.find((f) => f.name === name)!;
-  const schema = new arrow.Schema([pick('id'), pick('embedded'), pick('vector')]);
-  const values = new Float32Array(rows.length * dim);
-  rows.forEach((r, i) => values.set(r.vector, i * dim));
-  const child = arrow.makeData({ type: new arrow.Float32(), length: values.length, data: values });
-  return new arrow.Table(schema, {
-    id: columnOf(rows.map((r) => r.id), pick('id').type),
-    embedded: columnOf(rows.map(() => true), pick('embedded').type),
-    vector: arrow.makeVector(arrow.makeData({ type: pick('vector').type, length: rows.length, nullCount: 0, child })),
-  });
-}
-
 /** Vector cache rows as an Arrow table: no JS arrays of numbers on the way (type inference over them cost a core). */
 export function vectorCacheTable(entries: { contentHash: string; vector: Float32Array }[], dim: number): arrow.Table {
   const schema = vectorCacheSchema(dim);

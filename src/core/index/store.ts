@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Connection, Table } from '@lancedb/lancedb';
-import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, tagSchema, vectorCacheSchema, vectorCacheTable, vectorRowsTable } from './rows';
+import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, tagSchema, vectorCacheSchema, vectorCacheTable } from './rows';
 import type { TagRow } from '../repomap/tag-cache';
 
 process.env.LANCEDB_LOG ??= 'error';
@@ -90,10 +90,9 @@ export class Store {
   }
 
   /** Rewrites whole chunk rows by id (used to attach vectors). */
-  /** Gives chunks their vectors: only id, embedded and vector travel (a partial-column merge). */
-  async setVectors(rows: { id: string; vector: Float32Array }[]): Promise<void> {
+  async updateChunks(rows: ChunkRow[]): Promise<void> {
     if (!rows.length) return;
-    await this.chunks.mergeInsert('id').whenMatchedUpdateAll().execute(vectorRowsTable(rows, this.dim));
+    await this.chunks.mergeInsert('id').whenMatchedUpdateAll().execute(chunkTable(rows, this.dim));
   }
 
   async upsertFiles(rows: FileRow[]): Promise<void> {
@@ -134,11 +133,10 @@ export class Store {
     return out;
   }
 
-  /** What embedding needs of these chunks: the input text and the key of the vector cache. */
-  async embeddingInputs(ids: string[]): Promise<Pick<ChunkRow, 'id' | 'title' | 'text' | 'contentHash'>[]> {
-    const out: Pick<ChunkRow, 'id' | 'title' | 'text' | 'contentHash'>[] = [];
+  async chunksByIds(ids: string[]): Promise<ChunkRow[]> {
+    const out: ChunkRow[] = [];
     for (const b of batches(ids)) {
-      out.push(...plain<ChunkRow>(await this.chunks.query().where(sqlIn('id', b)).select(['id', 'title', 'text', 'contentHash']).toArray()));
+      out.push(...plain<ChunkRow>(await this.chunks.query().where(sqlIn('id', b)).select(CHUNK_COLUMNS).toArray()));
     }
     return out;
   }
