@@ -7,7 +7,7 @@ import type { Store } from './store';
 
 // Store calls have a fixed cost (each scans the id column): fewer, larger batches keep the
 // pipeline close to the bare model's speed.
-const BATCH = 1024;
+const BATCH = 4096;
 const SUB_BATCH = 32;
 
 /** Splits a batch over the pool's workers so every core embeds. */
