@@ -6,6 +6,8 @@ async function main() {
   const index = await CodeIndex.open({
     root,
     embedding: { enabled: embeddings === 'embed' },
+    // Small store batches, so a kill mid-embedding finds some chunks written and some not.
+    embedBatch: 256,
     onProgress: (e) => process.stdout.write(`${e.phase} ${e.done}/${e.total}\n`),
   });
   const report = await index.update();

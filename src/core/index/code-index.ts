@@ -42,6 +42,8 @@ export interface CodeIndexOptions {
   maxTokens?: number;
   parseWorkers?: number;
   embedWorkers?: number;
+  /** Chunks per store round trip while embedding (default EMBED_BATCH); tests make it small. */
+  embedBatch?: number;
   /** Parse in this thread instead of workers (tests, tiny updates). */
   inProcess?: boolean;
   onProgress?: (e: ProgressEvent) => void;
@@ -251,7 +253,7 @@ export class CodeIndex {
       try {
         if (await this.store.countChunks('embedded = false')) {
           const embedder = await this.embedderFor();
-          await embedMissing(this.store, embedder, report, progress, () => this.closing);
+          await embedMissing(this.store, embedder, report, progress, () => this.closing, this.opts.embedBatch);
         }
         if (!this.closing && this.meta.model) await this.store.afterEmbedding(report.embedded + report.reusedVectors);
       } catch (err) {

@@ -5,19 +5,28 @@ import { embeddingInput, type Embedder } from '../embed/embedder';
 import type { IndexReport, Progress } from './report';
 import type { Store } from './store';
 
-// Store calls have a fixed cost (each scans the id column): fewer, larger batches keep the
-// pipeline close to the bare model's speed.
-const BATCH = 4096;
+// Store calls have a fixed cost (each fetch and merge scans the id column): fewer, larger batches
+// keep the pipeline close to the bare model's speed (1024 rows: 0.78 of it, 4096: 0.95).
+export const EMBED_BATCH = 4096;
 const SUB_BATCH = 32;
 
-/** Splits a batch over the pool's workers so every core embeds. */
-async function embedAll(embedder: Embedder, texts: string[]): Promise<Float32Array[]> {
+/** Splits a batch over the pool's workers so every core embeds; reports each finished part. */
+async function embedAll(embedder: Embedder, texts: string[], onPart: (n: number) => void): Promise<Float32Array[]> {
   const parts: Promise<Float32Array[]>[] = [];
-  for (let i = 0; i < texts.length; i += SUB_BATCH) parts.push(embedder.embed(texts.slice(i, i + SUB_BATCH)));
+  for (let i = 0; i < texts.length; i += SUB_BATCH) {
+    parts.push(embedder.embed(texts.slice(i, i + SUB_BATCH)).then((v) => (onPart(v.length), v)));
+  }
   return (await Promise.all(parts)).flat();
 }
 
-export async function embedMissing(store: Store, embedder: Embedder, report: IndexReport, progress: Progress, stopped: () => boolean): Promise<void> {
+export async function embedMissing(
+  store: Store,
+  embedder: Embedder,
+  report: IndexReport,
+  progress: Progress,
+  stopped: () => boolean,
+  BATCH = EMBED_BATCH,
+): Promise<void> {
   const ids = (await store.unembeddedIds()).sort();
   // Which contents have a cached vector, known up front: only hits are fetched.
   const cachedHashes = await store.cachedHashes();
@@ -33,7 +42,11 @@ export async function embedMissing(store: Store, embedder: Embedder, report: Ind
     const { rows, cached } = await next!;
     next = i + BATCH < ids.length ? fetch(i + BATCH) : undefined;
     const need = rows.filter((r) => !cached.has(r.contentHash));
-    const vectors = await embedAll(embedder, need.map((r) => embeddingInput(r.title, r.text)));
+    let partial = done + rows.length - need.length;
+    const vectors = await embedAll(embedder, need.map((r) => embeddingInput(r.title, r.text)), (n) => {
+      partial += n;
+      progress({ phase: 'embed', done: partial, total: ids.length });
+    });
     const fresh: { contentHash: string; vector: Float32Array }[] = [];
     need.forEach((r, k) => {
       if (!cached.has(r.contentHash)) fresh.push({ contentHash: r.contentHash, vector: vectors[k] });
