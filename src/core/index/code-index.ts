@@ -54,6 +54,7 @@ export interface CodeIndexOptions {
 
 const DEFAULT_DIM = 512;
 const BATCH_FILES = 200;
+const RELEASE_WORKERS_AFTER = 1000;
 const BATCH_CHUNKS = 4000;
 
 
@@ -226,6 +227,13 @@ export class CodeIndex {
     const t1 = performance.now();
     await this.parseAll(todo, report, progress, !!options.tagsOnly);
     report.timings.parseMs = Math.round(performance.now() - t1);
+    // After a large pass the parse workers hold hundreds of MB (tree-sitter's wasm memory never
+    // shrinks) through the save and the embedding phase; fresh ones start in a fraction of a second.
+    if (todo.length >= RELEASE_WORKERS_AFTER && this.pool) {
+      const pool = this.pool;
+      this.pool = undefined;
+      await pool.close();
+    }
 
     if (gone.length) {
       await this.store.deleteChunksOf(gone);

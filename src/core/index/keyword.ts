@@ -279,36 +279,53 @@ export class KeywordIndex {
       fieldsHeader.push({ terms, counts });
     }
     const shas = Buffer.from(JSON.stringify({ format: FORMAT, fileShas: Object.fromEntries(this.fileShas) }));
-    const header = Buffer.from(
-      JSON.stringify({
-        docs: this.docs.map((d) => (d ? [d.id, d.path, d.kind, d.language, d.name, d.qualifiedName] : null)),
-        lengths: this.lengths,
-        fields: fieldsHeader,
-      }),
-    );
-    const docs = new Uint32Array(total);
-    const tfs = new Uint16Array(total);
-    let at = 0;
-    for (let f = 0; f < this.dict.length; f++) {
-      const store = this.dict[f];
-      for (const t of fieldsHeader[f].terms) {
-        const id = store.id(t)!;
-        const from = store.start(id);
-        const n = store.count(id);
-        docs.set(store.docs.subarray(from, from + n), at);
-        tfs.set(store.tfs.subarray(from, from + n), at);
-        at += n;
-      }
-    }
-    const shasLen = Buffer.alloc(4);
-    shasLen.writeUInt32LE(shas.length, 0);
-    const len = Buffer.alloc(8);
-    len.writeUInt32LE(header.length, 0);
-    len.writeUInt32LE(total, 4);
+    // Written piece by piece: building the whole header and postings in memory first was the
+    // peak of a cold index (+100 MB of heap on the node_modules tree).
     const tmp = `${file}.${process.pid}.tmp`;
     const fd = fs.openSync(tmp, 'w');
     try {
-      for (const part of [shasLen, shas, len, header, Buffer.from(docs.buffer), Buffer.from(tfs.buffer)]) fs.writeSync(fd, part);
+      let pos = 0;
+      const write = (b: Uint8Array) => {
+        fs.writeSync(fd, b, 0, b.length, pos);
+        pos += b.length;
+      };
+      const shasLen = Buffer.alloc(4);
+      shasLen.writeUInt32LE(shas.length, 0);
+      write(shasLen);
+      write(shas);
+      const lengthsAt = pos;
+      write(Buffer.alloc(8)); // header length and postings count, filled in below
+      const headerAt = pos;
+      write(Buffer.from('{"docs":['));
+      const SLICE = 4096;
+      for (let i = 0; i < this.docs.length; i += SLICE) {
+        const rows = this.docs.slice(i, i + SLICE).map((d) => (d ? [d.id, d.path, d.kind, d.language, d.name, d.qualifiedName] : null));
+        write(Buffer.from((i ? ',' : '') + JSON.stringify(rows).slice(1, -1)));
+      }
+      write(Buffer.from(`],"lengths":${JSON.stringify(this.lengths)},"fields":${JSON.stringify(fieldsHeader)}}`));
+      const headerLen = pos - headerAt;
+      // Postings: every field's document numbers, then every field's term frequencies.
+      for (const part of ['docs', 'tfs'] as const) {
+        for (let f = 0; f < this.dict.length; f++) {
+          const store = this.dict[f];
+          const n = fieldsHeader[f].counts.reduce((a, b) => a + b, 0);
+          const out = part === 'docs' ? new Uint32Array(n) : new Uint16Array(n);
+          const pool = store[part];
+          let at = 0;
+          for (const t of fieldsHeader[f].terms) {
+            const id = store.id(t)!;
+            const from = store.start(id);
+            const c = store.count(id);
+            out.set(pool.subarray(from, from + c), at);
+            at += c;
+          }
+          write(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+        }
+      }
+      const lens = Buffer.alloc(8);
+      lens.writeUInt32LE(headerLen, 0);
+      lens.writeUInt32LE(total, 4);
+      fs.writeSync(fd, lens, 0, 8, lengthsAt);
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
