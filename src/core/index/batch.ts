@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ParseResult } from '../parse/parse-job';
-import { packTags, type TagCache, type TagRow } from '../repomap/tag-cache';
+import { packedTags, type TagCache, type TagRow } from '../repomap/tag-cache';
 import type { Journal } from './journal';
 import type { KeywordIndex } from './keyword';
 import { packDocs } from './keyword-docs';
@@ -44,7 +44,7 @@ export async function applyBatch(t: BatchTarget, batch: ParseResult[], report: I
   for (const r of parsed) {
     t.keyword.setFile(r.path, r.sha, r.docs ?? packDocs([]));
     if (r.tags) {
-      const data = typeof r.tags === 'string' ? r.tags : packTags(r.tags);
+      const data = packedTags(r.tags);
       t.tags.set(r.path, r.sha, data);
       tagRows.push({ path: r.path, sha256: r.sha, data });
     }
@@ -71,7 +71,7 @@ export async function applyBatch(t: BatchTarget, batch: ParseResult[], report: I
   }
   for (const r of tagged) {
     t.keyword.removeFile(r.path);
-    const data = typeof r.tags === 'string' ? r.tags : packTags(r.tags);
+    const data = packedTags(r.tags);
     t.tags.set(r.path, r.sha, data);
     tagRows.push({ path: r.path, sha256: r.sha, data });
     fileRows.push({ path: r.path, sha256: r.sha, size: r.size, mtimeMs: r.mtimeMs, language: r.language, chunkCount: 0, state: 'tags', note: '' });
