@@ -54,8 +54,8 @@ export interface CodeIndexOptions {
 
 const DEFAULT_DIM = 512;
 const BATCH_FILES = 200;
-const RELEASE_WORKERS_AFTER = 1000;
 const BATCH_CHUNKS = 4000;
+const RELEASE_WORKERS_AFTER = 1000;
 
 
 export function defaultIndexDir(root: string): string {

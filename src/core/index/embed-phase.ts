@@ -25,7 +25,7 @@ export async function embedMissing(
   report: IndexReport,
   progress: Progress,
   stopped: () => boolean,
-  BATCH = EMBED_BATCH,
+  batch = EMBED_BATCH,
 ): Promise<void> {
   const ids = (await store.unembeddedIds()).sort();
   // Which contents have a cached vector, known up front: only hits are fetched.
@@ -34,13 +34,13 @@ export async function embedMissing(
   let writing: Promise<void> = Promise.resolve();
   // The next batch's rows and cached vectors are read while this one embeds: the model never waits on the store.
   const fetch = async (i: number) => {
-    const rows = await store.chunksByIds(ids.slice(i, i + BATCH));
+    const rows = await store.chunksByIds(ids.slice(i, i + batch));
     return { rows, cached: await store.cachedVectors(rows.map((r) => r.contentHash).filter((h) => cachedHashes.has(h))) };
   };
   let next = ids.length ? fetch(0) : undefined;
-  for (let i = 0; i < ids.length && !stopped(); i += BATCH) {
+  for (let i = 0; i < ids.length && !stopped(); i += batch) {
     const { rows, cached } = await next!;
-    next = i + BATCH < ids.length ? fetch(i + BATCH) : undefined;
+    next = i + batch < ids.length ? fetch(i + batch) : undefined;
     const need = rows.filter((r) => !cached.has(r.contentHash));
     let partial = done + rows.length - need.length;
     const vectors = await embedAll(embedder, need.map((r) => embeddingInput(r.title, r.text)), (n) => {
