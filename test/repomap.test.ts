@@ -32,32 +32,33 @@ const project = {
   'tools/unrelated.py': lines('def lonely_helper():', '    return 42'),
 };
 
-async function open(files: Record<string, string>) {
+/** Runs `body` on a service over a fresh workspace holding `files`, then closes and removes both. */
+async function withService(files: Record<string, string>, body: (service: CodeService, root: string) => Promise<void>) {
   const root = workspace(files);
   const service = await CodeService.open({ root, embedding: { enabled: false }, inProcess: true });
-  return { root, service };
+  try {
+    await body(service, root);
+  } finally {
+    await service.close();
+    removeWorkspace(root);
+  }
 }
 
 const position = (ranked: { path: string }[], p: string) => ranked.findIndex((r) => r.path === p);
 
 test('repo map: the central module ranks first without any personalization', async () => {
-  const { root, service } = await open(project);
-  try {
+  await withService(project, async (service) => {
     const map = await service.repoMap({ tokens: 2048 });
     assert.equal(map.rankedFiles[0].path, 'shop/ledger.py');
     // Important files lead, then the central module with its key definitions and enclosing class.
     assert.ok(map.text.startsWith('README.md\npyproject.toml\nshop/ledger.py:\n'), map.text);
     assert.match(map.text, /│class Ledger:\n⋮\n│ {4}def record_sale\(self, amount\):/);
     assert.ok(map.tokens <= 2048);
-  } finally {
-    await service.close();
-    removeWorkspace(root);
-  }
+  });
 });
 
 test('repo map: mentioning an identifier moves its file up; focusing a file moves its neighbours up', async () => {
-  const { root, service } = await open(project);
-  try {
+  await withService(project, async (service) => {
     const plain = (await service.repoMap({ tokens: 4096 })).rankedFiles;
     const mentioned = (await service.repoMap({ tokens: 4096, mentionedIdents: ['format_money_amount'] })).rankedFiles;
     assert.ok(position(mentioned, 'shop/money.py') < position(plain, 'shop/money.py'));
@@ -72,10 +73,7 @@ test('repo map: mentioning an identifier moves its file up; focusing a file move
     assert.ok(!focused.files.includes('shop/cli.py'), 'the focus file itself is not repeated in the map');
     const out = await service.repoMap({ tokens: 4096, focus: ['../outside.py'] }).catch((e: Error) => e);
     assert.match(String(out), /outside the workspace root/);
-  } finally {
-    await service.close();
-    removeWorkspace(root);
-  }
+  });
 });
 
 test('repo map: fits the token budget, within 10% under it, with real token counts', async () => {
@@ -84,18 +82,14 @@ test('repo map: fits the token budget, within 10% under it, with real token coun
     big[`pkg/module_${i}.py`] = lines(`from pkg.core import shared_helper_function`, '', ...Array.from({ length: 8 }, (_, k) => `def handler_${i}_${k}(x):\n    return shared_helper_function(x) + ${k}\n`));
   }
   big['pkg/core.py'] = lines('def shared_helper_function(x):', '    return x');
-  const { root, service } = await open(big);
-  try {
+  await withService(big, async (service) => {
     for (const budget of [256, 512, 1024]) {
       const map = await service.repoMap({ tokens: budget });
       assert.equal(map.tokens, countTokens(map.text));
       assert.ok(map.tokens <= budget, `${map.tokens} > ${budget}`);
       assert.ok(map.tokens >= budget * 0.9, `${map.tokens} is more than 10% under ${budget}`);
     }
-  } finally {
-    await service.close();
-    removeWorkspace(root);
-  }
+  });
 });
 
 test('repo map: Godot scenes attaching scripts and preload() are edges; GDScript tags both syntaxes', async () => {
@@ -106,8 +100,7 @@ test('repo map: Godot scenes attaching scripts and preload() are edges; GDScript
     'game/bullet.gd': lines('extends Area2D', 'class_name Bullet4', '@export var damage = 1', '@onready var trail = $Trail', 'signal hit_target', 'func fly(delta):', '	position.x += delta'),
     'game/unrelated.gd': lines('extends Node', 'func noop():', '	pass'),
   };
-  const { root, service } = await open(godot);
-  try {
+  await withService(godot, async (service) => {
     const focused = await service.repoMap({ tokens: 2048, focus: ['game/main.tscn'] });
     const r = focused.rankedFiles;
     assert.ok(position(r, 'game/player.gd') < position(r, 'game/unrelated.gd'), JSON.stringify(r));
@@ -121,30 +114,22 @@ test('repo map: Godot scenes attaching scripts and preload() are edges; GDScript
     }
     const refs = await service.identifiers('add_child', { definitions: false });
     assert.equal(refs[0]?.path, 'game/player.gd');
-  } finally {
-    await service.close();
-    removeWorkspace(root);
-  }
+  });
 });
 
 test('repo map: a changed file updates its tags and the graph without a rebuild', async () => {
-  const { root, service } = await open(project);
-  try {
+  await withService(project, async (service, root) => {
     await service.repoMap();
     fs.writeFileSync(path.join(root, 'tools/unrelated.py'), lines('from shop.money import format_money_amount', 'def lonely_helper():', '    return format_money_amount(42)'));
     await service.index.update({ paths: ['tools/unrelated.py'], embeddings: false });
     assert.deepEqual(service.map.sync(), { updated: 1, removed: 0 });
     const hits = await service.identifiers('format_money_amount', { definitions: false });
     assert.ok(hits.some((h) => h.path === 'tools/unrelated.py' && h.line === 3));
-  } finally {
-    await service.close();
-    removeWorkspace(root);
-  }
+  });
 });
 
 test('search_identifiers: exact, prefix, substring; definitions first; context lines', async () => {
-  const { root, service } = await open(project);
-  try {
+  await withService(project, async (service) => {
     const hits = await service.identifiers('record_sale');
     assert.equal(hits[0].kind, 'def');
     assert.deepEqual([hits[0].path, hits[0].line, hits[0].match], ['shop/ledger.py', 3, 'exact']);
@@ -154,10 +139,7 @@ test('search_identifiers: exact, prefix, substring; definitions first; context l
     assert.equal(prefix[0].match, 'prefix');
     const sub = await service.identifiers('MONEY');
     assert.ok(sub.length && sub.every((h) => h.match === 'substring'));
-  } finally {
-    await service.close();
-    removeWorkspace(root);
-  }
+  });
 });
 
 test('graph and PageRank scale linearly: 100k files, hub identifiers, no recursion', () => {
@@ -184,8 +166,7 @@ test('graph and PageRank scale linearly: 100k files, hub identifiers, no recursi
 });
 
 test('repo map on a workspace never indexed: a tags-only pass, completed by the next full update', async () => {
-  const { root, service } = await open(project);
-  try {
+  await withService(project, async (service) => {
     const map = await service.repoMap({ tokens: 1024 });
     assert.equal(map.rankedFiles[0].path, 'shop/ledger.py');
     assert.ok(service.index.fileRows().every((r) => r.state === 'tags'));
@@ -196,8 +177,5 @@ test('repo map on a workspace never indexed: a tags-only pass, completed by the 
     assert.equal((await service.search('running balance of the ledger', { mode: 'keyword' }))[0].qualifiedName, 'Ledger.running_balance');
     const again = await service.index.update({ embeddings: false });
     assert.deepEqual([again.indexed, again.unchanged], [0, 10]);
-  } finally {
-    await service.close();
-    removeWorkspace(root);
-  }
+  });
 });
