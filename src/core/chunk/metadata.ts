@@ -4,6 +4,7 @@ import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { LanguageSpec } from '../lang/spec';
 import type { Visibility } from '../model';
 import { lastRow, previousSiblingOf } from './definitions';
+import { lowerBound } from '../sorted';
 
 export function bodyOf(node: Node, spec: LanguageSpec): Node | null {
   for (const f of spec.bodyFields ?? ['body']) {
@@ -231,17 +232,7 @@ export function fileMarks(matches: QueryMatch[], spec: LanguageSpec): FileMarks 
 
 /** How many of the ascending positions fall in [from, to). */
 function countIn(sorted: number[], from: number, to: number): number {
-  const lower = (x: number) => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  return lower(to) - lower(from);
+  return lowerBound(sorted, to) - lowerBound(sorted, from);
 }
 
 /** Complexity and generator-ness of a definition; subtrees of other chunks (`inner`: a class's methods) are left out. */

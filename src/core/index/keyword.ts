@@ -8,6 +8,7 @@ import { FIELDS, queryTerms } from './terms';
 import type { PackedDocs } from './keyword-docs';
 import { PostingStore } from './postings';
 import { synonymsOf } from './synonyms';
+import { lowerBound } from '../sorted';
 
 export interface DocInfo {
   id: string;
@@ -156,15 +157,8 @@ export class KeywordIndex {
   private expand(f: number, prefix: string, max = 24): string[] {
     let sorted = this.sorted[f];
     if (!sorted) sorted = this.sorted[f] = [...this.dict[f].terms].sort();
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid] < prefix) lo = mid + 1;
-      else hi = mid;
-    }
     const out: string[] = [];
-    for (let i = lo; i < sorted.length && out.length < max && sorted[i].startsWith(prefix); i++) {
+    for (let i = lowerBound(sorted, prefix); i < sorted.length && out.length < max && sorted[i].startsWith(prefix); i++) {
       if (sorted[i] !== prefix) out.push(sorted[i]);
     }
     return out;
