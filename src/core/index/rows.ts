@@ -124,8 +124,7 @@ export function chunkTable(rows: ChunkRow[], dim: number): arrow.Table {
           valid[i >> 3] |= 1 << (i & 7);
         } else nulls++;
       });
-      const child = arrow.makeData({ type: new arrow.Float32(), length: n * dim, data: values });
-      columns.vector = arrow.makeVector(arrow.makeData({ type: field.type, length: n, nullCount: nulls, nullBitmap: valid, child }));
+      columns.vector = arrow.makeVector(vectorData(field.type, n, values, { bitmap: valid, count: nulls }));
     } else {
       columns[field.name] = columnOf(rows.map((r) => r[field.name as keyof ChunkRow]), field.type);
     }
@@ -140,12 +139,7 @@ export function chunkTable(rows: ChunkRow[], dim: number): arrow.Table {
 function columnOf(values: unknown[], type: arrow.DataType): arrow.Vector {
   const n = values.length;
   if (arrow.DataType.isUtf8(type)) {
-    const strings = values as string[];
-    const offsets = new Int32Array(n + 1);
-    let total = 0;
-    for (let i = 0; i < n; i++) offsets[i + 1] = total += Buffer.byteLength(strings[i]);
-    const data = Buffer.allocUnsafe(total);
-    for (let i = 0; i < n; i++) data.write(strings[i], offsets[i], 'utf8');
+    const { data, offsets } = utf8Bytes(values as string[]);
     return arrow.makeVector(arrow.makeData({ type: type as arrow.Utf8, length: n, valueOffsets: offsets, data }));
   }
   if (type instanceof arrow.Int32) return arrow.makeVector(Int32Array.from(values as number[]));
@@ -157,13 +151,29 @@ function columnOf(values: unknown[], type: arrow.DataType): arrow.Vector {
   return arrow.vectorFromArray(values, type);
 }
 
+/** Strings as Arrow lays out Utf8: their bytes end to end, and where each starts. Owns its buffers (they may be transferred). */
+function utf8Bytes(strings: string[]): { data: Uint8Array; offsets: Int32Array } {
+  const offsets = new Int32Array(strings.length + 1);
+  let total = 0;
+  for (let i = 0; i < strings.length; i++) offsets[i + 1] = total += Buffer.byteLength(strings[i]);
+  const data = new Uint8Array(total);
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  for (let i = 0; i < strings.length; i++) buf.write(strings[i], offsets[i], 'utf8');
+  return { data, offsets };
+}
+
+/** A vector column over `n × dim` floats; without `nulls` every row has its vector. */
+function vectorData(type: arrow.DataType, n: number, values: Float32Array, nulls?: { bitmap: Uint8Array; count: number }): arrow.Data {
+  const child = arrow.makeData({ type: new arrow.Float32(), length: values.length, data: values });
+  return arrow.makeData({ type: type as arrow.FixedSizeList, length: n, nullCount: nulls?.count ?? 0, nullBitmap: nulls?.bitmap, child });
+}
+
 /** Vector cache rows as an Arrow table: no JS arrays of numbers on the way (type inference over them cost a core). */
 export function vectorCacheTable(entries: { contentHash: string; vector: Float32Array }[], dim: number): arrow.Table {
   const schema = vectorCacheSchema(dim);
   const values = new Float32Array(entries.length * dim);
   entries.forEach((e, i) => values.set(e.vector, i * dim));
-  const child = arrow.makeData({ type: new arrow.Float32(), length: values.length, data: values });
-  const vector = arrow.makeVector(arrow.makeData({ type: schema.fields[1].type, length: entries.length, nullCount: 0, child }));
+  const vector = arrow.makeVector(vectorData(schema.fields[1].type, entries.length, values));
   return new arrow.Table(schema, { contentHash: columnOf(entries.map((e) => e.contentHash), schema.fields[0].type), vector });
 }
 
@@ -184,20 +194,9 @@ export function packRows(rows: ChunkRow[], dim: number): PackedRows {
   for (const field of chunkSchema(dim).fields) {
     if (field.name === 'vector') continue;
     const values = rows.map((r) => r[field.name as keyof ChunkRow]);
-    if (arrow.DataType.isUtf8(field.type)) {
-      const strings = values as string[];
-      const offsets = new Int32Array(strings.length + 1);
-      let total = 0;
-      for (let i = 0; i < strings.length; i++) offsets[i + 1] = total += Buffer.byteLength(strings[i]);
-      const data = new Uint8Array(total);
-      const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-      for (let i = 0; i < strings.length; i++) buf.write(strings[i], offsets[i], 'utf8');
-      columns[field.name] = { data, offsets };
-    } else if (field.type instanceof arrow.Int32) {
-      columns[field.name] = { data: new Uint8Array(Int32Array.from(values as number[]).buffer) };
-    } else {
-      columns[field.name] = { data: Uint8Array.from(values as boolean[], (v) => (v ? 1 : 0)) };
-    }
+    if (arrow.DataType.isUtf8(field.type)) columns[field.name] = utf8Bytes(values as string[]);
+    else if (field.type instanceof arrow.Int32) columns[field.name] = { data: new Uint8Array(Int32Array.from(values as number[]).buffer) };
+    else columns[field.name] = { data: Uint8Array.from(values as boolean[], (v) => (v ? 1 : 0)) };
   }
   return { n: rows.length, columns };
 }
@@ -213,10 +212,7 @@ export function rowsTable(parts: PackedRows[], dim: number): arrow.Table | undef
   if (!n) return undefined;
   const schema = chunkSchema(dim);
   const children: arrow.Data[] = schema.fields.map((field) => {
-    if (field.name === 'vector') {
-      const child = arrow.makeData({ type: new arrow.Float32(), length: n * dim, data: new Float32Array(n * dim) });
-      return arrow.makeData({ type: field.type, length: n, nullCount: n, nullBitmap: new Uint8Array(Math.ceil(n / 8)), child });
-    }
+    if (field.name === 'vector') return vectorData(field.type, n, new Float32Array(n * dim), { bitmap: new Uint8Array(Math.ceil(n / 8)), count: n });
     const cols = parts.map((p) => p.columns[field.name]);
     if (arrow.DataType.isUtf8(field.type)) {
       const offsets = new Int32Array(n + 1);

@@ -83,10 +83,8 @@ export class Store {
     for (const b of batches(paths)) await this.chunks.delete(sqlIn('path', b));
   }
 
-  async addChunks(rows: ChunkRow[] | import('apache-arrow').Table): Promise<void> {
-    if (Array.isArray(rows)) {
-      if (rows.length) await this.chunks.add(chunkTable(rows, this.dim));
-    } else if (rows.numRows) await this.chunks.add(rows);
+  async addChunks(rows: import('apache-arrow').Table): Promise<void> {
+    if (rows.numRows) await this.chunks.add(rows);
   }
 
   /** Rewrites whole chunk rows by id (used to attach vectors). */
