@@ -49,14 +49,10 @@ export interface CodeIndexOptions {
   onProgress?: (e: ProgressEvent) => void;
 }
 
-
-
-
 const DEFAULT_DIM = 512;
 const BATCH_FILES = 200;
 const BATCH_CHUNKS = 4000;
 const RELEASE_WORKERS_AFTER = 1000;
-
 
 export function defaultIndexDir(root: string): string {
   return path.join(root, '.coderag');
@@ -157,13 +153,17 @@ export class CodeIndex {
       const batch = stale.slice(i, i + 500);
       const rows = await this.store.chunksOfPaths(batch);
       const byPath = new Map<string, ChunkRow[]>();
-      for (const r of rows) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
+      for (const r of rows) {
+        const list = byPath.get(r.path);
+        if (list) list.push(r);
+        else byPath.set(r.path, [r]);
+      }
       for (const p of batch) {
         const chunks = (byPath.get(p) ?? []).map(fromRow).sort((a, b) => a.startLine - b.startLine);
         this.keyword.setFile(p, this.files.get(p)!.sha256, packDocs(keywordDocs(chunks, chunks.map(chunkTerms))));
       }
     }
-    if (this.keyword.isDirty) this.keyword.save(this.keywordFile);
+    if (this.keyword.isDirty) this.saveKeyword();
   }
 
   private parser(): ParsePool | undefined {

@@ -192,7 +192,7 @@ export class Store {
 
   async vectorSearch(vector: Float32Array, limit: number, where?: string): Promise<VectorHit[]> {
     let q = this.chunks.vectorSearch(Array.from(vector)).distanceType('cosine').select(['id', 'groupId', 'path', 'kind']).limit(limit);
-    this.partitions ??= (await this.chunks.listIndices()).some((i) => i.columns.includes('vector')) ? (await this.vectorPartitions()) : 0;
+    this.partitions ??= (await this.hasVectorIndex()) ? partitionsFor(await this.chunks.countRows()) : 0;
     // Probing a sixth of the partitions kept ~0.95 of the exact top 100 on the standard library.
     if (this.partitions) q = q.nprobes(Math.max(20, Math.ceil(this.partitions / 6)));
     q = q.where(where ? `embedded = true AND (${where})` : 'embedded = true');
@@ -200,8 +200,8 @@ export class Store {
     return rows.map((r) => ({ id: r.id as string, groupId: r.groupId as string, path: r.path as string, kind: r.kind as string, distance: r._distance as number }));
   }
 
-  private async vectorPartitions(): Promise<number> {
-    return partitionsFor(await this.chunks.countRows());
+  private async hasVectorIndex(): Promise<boolean> {
+    return (await this.chunks.listIndices()).some((i) => i.columns.includes('vector'));
   }
 
   /**
@@ -212,7 +212,7 @@ export class Store {
    */
   async afterEmbedding(changed: number): Promise<void> {
     const rows = await this.chunks.countRows('embedded = true');
-    const indexed = (await this.chunks.listIndices()).some((i) => i.columns.includes('vector'));
+    const indexed = await this.hasVectorIndex();
     if (changed >= 1000 || (!indexed && rows >= VECTOR_INDEX_MIN)) await this.optimize();
     if (!indexed && rows >= VECTOR_INDEX_MIN) {
       await this.chunks.createIndex('vector', { config: lancedb.Index.ivfFlat({ numPartitions: partitionsFor(rows), distanceType: 'cosine' }) });
