@@ -22,7 +22,6 @@ export function keywordDocs(chunks: Chunk[], terms: ChunkTerms[]): KeywordDoc[] 
   }));
 }
 
-
 /**
  * A file's keyword documents packed for a thread hop: the file's distinct terms once, and the
  * postings as one Int32Array (per document, per field: length, pair count, (term, tf) pairs).

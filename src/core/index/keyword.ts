@@ -153,10 +153,14 @@ export class KeywordIndex {
     this.dirty = true;
   }
 
+  /** The field's terms in order, sorted once until a new term arrives (prefix expansion and save share it). */
+  private sortedTerms(f: number): string[] {
+    return (this.sorted[f] ??= [...this.dict[f].terms].sort());
+  }
+
   /** Terms of `field` starting with `prefix` (sorted term list, binary search). */
   private expand(f: number, prefix: string, max = 24): string[] {
-    let sorted = this.sorted[f];
-    if (!sorted) sorted = this.sorted[f] = [...this.dict[f].terms].sort();
+    const sorted = this.sortedTerms(f);
     const out: string[] = [];
     for (let i = lowerBound(sorted, prefix); i < sorted.length && out.length < max && sorted[i].startsWith(prefix); i++) {
       if (sorted[i] !== prefix) out.push(sorted[i]);
@@ -258,20 +262,14 @@ export class KeywordIndex {
     if (this.pending && !this.dirty) return;
     this.materialize();
     if (this.docs.length - this.live > this.live * 0.1) this.compact();
-    const fieldsHeader: { terms: string[]; counts: number[] }[] = [];
     let total = 0;
-    for (const dict of this.dict) {
-      const terms: string[] = [];
-      const counts: number[] = [];
-      // Sorted on disk so a loaded index can expand prefixes without sorting again.
-      for (const t of [...dict.terms].sort()) {
-        const n = dict.count(dict.id(t)!);
-        terms.push(t);
-        counts.push(n);
-        total += n;
-      }
-      fieldsHeader.push({ terms, counts });
-    }
+    // Sorted on disk so a loaded index can expand prefixes without sorting again.
+    const fieldsHeader = this.dict.map((dict, f) => {
+      const terms = this.sortedTerms(f);
+      const counts = terms.map((t) => dict.count(dict.id(t)!));
+      for (const n of counts) total += n;
+      return { terms, counts };
+    });
     const shas = Buffer.from(JSON.stringify({ format: FORMAT, fileShas: Object.fromEntries(this.fileShas) }));
     // Written piece by piece: building the whole header and postings in memory first was the
     // peak of a cold index (+100 MB of heap on the node_modules tree).
