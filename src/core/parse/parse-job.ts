@@ -58,6 +58,8 @@ export interface ParseOptions extends ChunkOptions {
 }
 
 export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<ParseResult> {
+  // In compact mode tags cross threads as one packed string, not thousands of objects.
+  const outTags = (tags: Tag[]) => (opts.compact ? packTags(tags) : tags);
   let bytes: Buffer;
   let stat: fs.Stats;
   try {
@@ -75,7 +77,7 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   if (req.tagsOnly) {
     try {
       const { language, tags } = await tagsOfFile(req.path, decoded.text!);
-      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language, tags: opts.compact ? packTags(tags) : tags };
+      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language, tags: outTags(tags) };
     } catch (err) {
       return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language: '', tags: [] };
     }
@@ -100,6 +102,6 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
     path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunkCount: r.chunks.length,
     ...(opts.compact ? {} : { chunks: r.chunks, terms }),
     ...prepared,
-    tags: tags && opts.compact ? packTags(tags) : tags, fallback: r.fallback, syntaxErrors: r.syntaxErrors, note: decoded.note, parseMs: performance.now() - t0,
+    tags: tags && outTags(tags), fallback: r.fallback, syntaxErrors: r.syntaxErrors, note: decoded.note, parseMs: performance.now() - t0,
   };
 }

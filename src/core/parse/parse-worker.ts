@@ -16,7 +16,7 @@ const countTokens = makeTokenCounter(init.tokenizer);
 parentPort!.on('message', async (msg: { id: number; req: ParseRequest }) => {
   try {
     const result = await parseOne(msg.req, { maxTokens: init.maxTokens, countTokens, dim: init.dim, compact: true });
-    // The Arrow rows move, not copy.
+    // The row columns and keyword postings move, not copy.
     const transfer: ArrayBuffer[] = [];
     if (result.status === 'parsed') {
       if (result.rows) transfer.push(...packedBuffers(result.rows));
