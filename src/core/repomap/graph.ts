@@ -2,7 +2,7 @@
 // identifier points at each file defining it, weighted as aider weights it. Identifiers defined in
 // many files go through one hub node instead of |referencers|×|definers| edges, which keeps the
 // graph linear in the number of references at 100k files. Updated per file, never rebuilt.
-import { type CsrGraph, pagerank } from './pagerank';
+import { type CsrGraph, csrOrder, pagerank } from './pagerank';
 import type { Tag } from './tags';
 
 interface FileEntry {
@@ -259,14 +259,7 @@ export class SymbolGraph {
       }
     });
     const used = e;
-    // CSR order by a counting sort on the source: linear, where a comparison sort of a million
-    // edges is not.
-    const offsets = new Uint32Array(nodes + 1);
-    for (let i = 0; i < used; i++) offsets[src[i] + 1]++;
-    for (let i = 0; i < nodes; i++) offsets[i + 1] += offsets[i];
-    const order = new Uint32Array(used);
-    const fill = offsets.slice(0, nodes);
-    for (let i = 0; i < used; i++) order[fill[src[i]]++] = i;
+    const { offsets, order } = csrOrder(nodes, src, used);
     const pick = <T extends Uint32Array | Float64Array | Int32Array | Uint8Array>(out: T, from: T) => {
       for (let i = 0; i < used; i++) out[i] = from[order[i]];
       return out;
@@ -306,14 +299,12 @@ export class SymbolGraph {
     }
     const graph: CsrGraph = { nodes, offsets: st.offsets, targets: st.targets, weights };
     const personalization = this.personalization(paths, nodes, focus, opts);
-    const { rank, iterations } = pagerank(graph, { personalization });
+    const { rank, iterations, outWeight } = pagerank(graph, { personalization });
     // Each node's rank flows along its out-edges to the definitions they point at.
     const credit = new Float64Array(st.defKeys.length);
     for (let i = 0; i < nodes; i++) {
-      let out = 0;
-      for (let e = st.offsets[i]; e < st.offsets[i + 1]; e++) out += weights[e];
-      if (!out) continue;
-      out = Math.max(out, 1); // as in pagerank(): light out-links pass on only their weight
+      if (!outWeight[i]) continue;
+      const out = Math.max(outWeight[i], 1); // as in pagerank(): light out-links pass on only their weight
       for (let e = st.offsets[i]; e < st.offsets[i + 1]; e++) {
         const k = st.credit[e];
         if (k >= 0) credit[k] += (rank[i] * weights[e]) / out;
