@@ -86,9 +86,7 @@ export class CodeService {
   async identifiers(query: string, opts: IdentifierSearchOptions = {}): Promise<IdentifierHit[]> {
     await this.ensureTags();
     await this.index.tags.load();
-    const rows = this.index.fileRows().filter((r) => r.state === 'indexed' || r.state === 'tags');
-    const tagged = rows.map((r) => [r.path, this.index.tags.get(r.path, r.sha256) ?? []] as [string, ReturnType<RepoMap['tagsOf']>]);
-    return searchIdentifiers(this.root, tagged, query, opts);
+    return searchIdentifiers(this.root, this.map.taggedFiles(), query, opts);
   }
 
   async close(): Promise<void> {

@@ -49,7 +49,7 @@ export class RepoMap {
   sync(): { updated: number; removed: number } {
     let updated = 0;
     let removed = 0;
-    const rows = this.index.fileRows().filter((r) => r.state === 'indexed' || r.state === 'tags');
+    const rows = this.taggedRows();
     const live = new Set(rows.map((r) => r.path));
     this.godotRoots = rows.filter((r) => r.path.endsWith('project.godot')).map((r) => path.posix.dirname(r.path)).map((d) => (d === '.' ? '' : d));
     for (const p of this.shas.keys()) {
@@ -114,8 +114,14 @@ export class RepoMap {
     };
   }
 
-  tagsOf(p: string): Tag[] {
-    return this.index.tags.get(p) ?? [];
+  /** Files the map is made of: indexed ones and those known by their tags only. */
+  private taggedRows() {
+    return this.index.fileRows().filter((r) => r.state === 'indexed' || r.state === 'tags');
+  }
+
+  /** Every such file with its tags (identifier search). */
+  taggedFiles(): [string, Tag[]][] {
+    return this.taggedRows().map((r) => [r.path, this.index.tags.get(r.path, r.sha256) ?? []]);
   }
 }
 
