@@ -1,4 +1,5 @@
 // Command-line parsing on node:util's parseArgs: every command takes --root and --json.
+import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export const commonOptions = {
@@ -12,4 +13,12 @@ export const commonOptions = {
 
 export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
   return parseArgs({ args: argv, options: { ...commonOptions, ...options }, allowPositionals: true, strict: true });
+}
+
+/** The workspace and index folder named by --root (default: the current folder) and --index-dir. */
+export function workspaceOf(values: Record<string, unknown>): { root: string; indexDir?: string } {
+  return {
+    root: path.resolve((values.root as string) ?? process.cwd()),
+    indexDir: values['index-dir'] ? path.resolve(values['index-dir'] as string) : undefined,
+  };
 }

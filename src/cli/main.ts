@@ -1,9 +1,8 @@
 // `coderag`: the command-line adapter over the core. Every command takes --root DIR and --json.
-import * as path from 'node:path';
-import { CodeIndex, type CodeIndexOptions } from '../core/index/code-index';
+import { CodeIndex, type CodeIndexOptions, defaultIndexDir } from '../core/index/code-index';
 import { IndexWatcher } from '../core/index/watch';
 import { groupByFile, type SearchOptions } from '../core/search/hybrid';
-import { parse } from './args';
+import { parse, workspaceOf } from './args';
 import { formatReport, formatResults, summary } from './format';
 import { statusOf, formatStatus } from './status';
 import { runMap, runSymbols } from './map';
@@ -25,8 +24,7 @@ Common options: --root DIR (default: the current folder), --index-dir DIR (defau
 
 function indexOptions(values: Record<string, unknown>): CodeIndexOptions {
   return {
-    root: path.resolve((values.root as string) ?? process.cwd()),
-    indexDir: values['index-dir'] ? path.resolve(values['index-dir'] as string) : undefined,
+    ...workspaceOf(values),
     embedding: { enabled: !values['no-embeddings'], model: values.model as string | undefined },
     codeOnly: !!values['code-only'],
   };
@@ -48,7 +46,7 @@ async function cmdIndex(argv: string[]): Promise<number> {
   const { values } = parse(argv, { rebuild: { type: 'boolean', default: false }, 'code-only': { type: 'boolean', default: false } });
   const opts = indexOptions(values);
   if (values.rebuild) {
-    Store.destroy(opts.indexDir ?? path.join(opts.root, '.coderag'));
+    Store.destroy(opts.indexDir ?? defaultIndexDir(opts.root));
   }
   const index = await CodeIndex.open({ ...opts, onProgress: progressPrinter(!!values.json) });
   try {

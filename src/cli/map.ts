@@ -1,12 +1,10 @@
 // `coderag map` and `coderag symbols`: the repo map and identifier search from the command line.
-import * as path from 'node:path';
 import { CodeService } from '../core/service';
-import { parse } from './args';
+import { parse, workspaceOf } from './args';
 
 async function open(values: Record<string, unknown>): Promise<CodeService> {
   return CodeService.open({
-    root: path.resolve((values.root as string) ?? process.cwd()),
-    indexDir: values['index-dir'] ? path.resolve(values['index-dir'] as string) : undefined,
+    ...workspaceOf(values),
     embedding: { enabled: false },
   });
 }
