@@ -2,7 +2,7 @@
 // python3, and the repository's own node_modules (10,000+ files once dist/ and build/ are let in).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pythonStdlib, repoRoot } from '../eval/corpus';
+import { link, pythonStdlib, repoRoot } from '../eval/corpus';
 
 export interface Corpus {
   name: string;
@@ -10,14 +10,7 @@ export interface Corpus {
 }
 
 function linked(dir: string, name: string, target: string, ignore: string): string {
-  fs.mkdirSync(dir, { recursive: true });
-  const at = path.join(dir, name);
-  try {
-    if (fs.readlinkSync(at) !== target) fs.rmSync(at, { force: true });
-  } catch {
-    /* absent */
-  }
-  if (!fs.existsSync(at)) fs.symlinkSync(target, at);
+  link(target, path.join(dir, name));
   fs.writeFileSync(path.join(dir, '.coderagignore'), ignore);
   return dir;
 }

@@ -31,18 +31,20 @@ const CORPUS_IGNORE = [
   'tests/',
 ].join('\n');
 
+/** A symlink at `at` to `target`, replacing whatever else is there. */
+export function link(target: string, at: string): void {
+  fs.mkdirSync(path.dirname(at), { recursive: true });
+  try {
+    if (fs.readlinkSync(at) === target) return;
+    fs.rmSync(at, { force: true });
+  } catch {
+    /* not there yet */
+  }
+  fs.symlinkSync(target, at);
+}
+
 export function buildCorpus(dir: string, nodePackages: string[]): string {
   fs.mkdirSync(path.join(dir, 'node'), { recursive: true });
-  const link = (target: string, at: string) => {
-    fs.mkdirSync(path.dirname(at), { recursive: true });
-    try {
-      if (fs.readlinkSync(at) === target) return;
-      fs.rmSync(at, { force: true });
-    } catch {
-      /* not there yet */
-    }
-    fs.symlinkSync(target, at);
-  };
   link(pythonStdlib(), path.join(dir, 'python'));
   for (const pkg of nodePackages) link(path.join(repoRoot, 'node_modules', pkg), path.join(dir, 'node', pkg));
   fs.writeFileSync(path.join(dir, '.coderagignore'), CORPUS_IGNORE + '\n');
