@@ -1,7 +1,7 @@
 // The keyword view of a chunk: its terms per field, with frequencies. Computed in the parse
 // workers (tokenizing is a third of the keyword cost) and shipped as compact arrays.
 import type { Chunk } from '../model';
-import { processTerm, tokenize } from './tokenize';
+import { IDENT, processTerm, tokenize } from './tokenize';
 
 export const FIELDS = ['symbol', 'doc', 'text', 'path'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -38,7 +38,9 @@ function own(s: string): string {
   return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 
-const RAW = /[A-Za-z_$][A-Za-z0-9_$]*(?:-[A-Za-z][A-Za-z0-9]*)*|[0-9]+[A-Za-z_][A-Za-z0-9_]*/g;
+// The tokenizer's identifier pattern, as an object of its own: fieldTerms drives it with exec and
+// lastIndex while tokenize() runs IDENT inside the loop.
+const RAW = new RegExp(IDENT.source, 'g');
 
 export function fieldTerms(text: string): { pairs: (string | number)[]; length: number } {
   const tf = new Map<string, number>();

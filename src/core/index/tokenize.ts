@@ -2,7 +2,8 @@
 // camelCase / PascalCase / snake_case / kebab-case words, so "parse header" finds parseHeader and
 // parse_header, and "parseHeader" still matches exactly.
 
-const IDENT = /[A-Za-z_$][A-Za-z0-9_$]*(?:-[A-Za-z][A-Za-z0-9]*)*|[0-9]+[A-Za-z_][A-Za-z0-9_]*/g;
+/** An identifier as code writes it (kebab-case included), or a number glued to letters. */
+export const IDENT = /[A-Za-z_$][A-Za-z0-9_$]*(?:-[A-Za-z][A-Za-z0-9]*)*|[0-9]+[A-Za-z_][A-Za-z0-9_]*/g;
 
 /** Words of an identifier: `parseHTTPResponse2` → parse, HTTP, Response2; `get_user-id` → get, user, id. */
 export function splitIdentifier(id: string): string[] {
