@@ -2,6 +2,7 @@
 // the chunker used. Both capture conventions are read: upstream's `@name` + `@definition.function`
 // and aider's `@name.definition.function`.
 import type { Node, QueryMatch } from 'web-tree-sitter';
+import { lastRow } from '../chunk/definitions';
 import type { LoadedLanguage } from '../parse/grammars';
 
 export interface Tag {
@@ -46,7 +47,7 @@ export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterabl
       name,
       kind: role.kind,
       line: nameNode.startPosition.row + 1,
-      end: role.kind === 'def' ? lastLine(role.node) : undefined,
+      end: role.kind === 'def' ? lastRow(role.node) + 1 : undefined,
       category: role.category,
     });
   }
@@ -62,10 +63,6 @@ export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterabl
   return tags;
 }
 
-function lastLine(node: Node): number {
-  const end = node.endPosition;
-  return end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
-}
 
 /** Godot scenes, resources and project.godot name the scripts and scenes they use as res:// paths. */
 export function textTags(source: string): Tag[] {
