@@ -63,7 +63,6 @@ export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterabl
   return tags;
 }
 
-
 /** Godot scenes, resources and project.godot name the scripts and scenes they use as res:// paths. */
 export function textTags(source: string): Tag[] {
   const tags: Tag[] = [];
