@@ -30,7 +30,10 @@ export interface Metrics {
 }
 
 export function hits(r: SearchResult, answers: Answer[]): boolean {
-  return answers.some((a) => a.path === r.path && (r.qualifiedName === a.symbol || ((r.kind === 'function' || r.kind === 'method') && r.startLine <= a.line && a.line <= r.endLine)));
+  const at = (path: string, startLine: number, endLine: number) =>
+    answers.some((a) => a.path === path && (r.qualifiedName === a.symbol || ((r.kind === 'function' || r.kind === 'method') && startLine <= a.line && a.line <= endLine)));
+  // A result stands for its copies too (dist/cjs, dist/esm, .d.ts): it lists them, and the user reads any.
+  return at(r.path, r.startLine, r.endLine) || (r.copies ?? []).some((c) => at(c.path, c.startLine, c.endLine));
 }
 
 function metrics(ranks: number[]): Metrics {

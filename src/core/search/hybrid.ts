@@ -6,6 +6,7 @@ import type { KeywordIndex } from '../index/keyword';
 import { fromRow, sqlIn, sqlString } from '../index/rows';
 import type { Store } from '../index/store';
 import type { Chunk } from '../model';
+import { collapseCopies, type CopyLocation } from './dedup';
 import { type FusionMethod, fuse, type Scored } from './fusion';
 import { type AnalyzedQuery, analyzeQuery } from './query';
 
@@ -40,6 +41,8 @@ export interface SearchResult {
   snippet: string;
   /** Rank in each list (1-based), for explaining a result. */
   ranks: { keyword?: number; vector?: number };
+  /** The same definition elsewhere (build outputs, `.d.ts` declarations, stubs), ranked below this one. */
+  copies?: CopyLocation[];
 }
 
 export interface FileGroup {
@@ -122,14 +125,15 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
   const keywordRank = new Map(keywordList.map((x, i) => [x.id, i + 1]));
   const vectorRank = new Map(vectorList.map((x, i) => [x.id, i + 1]));
   const spread = scoreSpread(ranked.map(([, s]) => s));
-  const results: SearchResult[] = [];
+  const scored: { c: Chunk; score: number }[] = [];
   for (const [id, score] of ranked) {
     const c = byId.get(id);
-    if (!c) continue;
-    results.push(toResult(c, score + spread * symbolBoost(c, q), { keyword: keywordRank.get(id), vector: vectorRank.get(id) }));
+    if (c) scored.push({ c, score: score + spread * symbolBoost(c, q) });
   }
-  results.sort((a, b) => b.score - a.score);
-  return results.slice(0, limit);
+  scored.sort((a, b) => b.score - a.score);
+  return collapseCopies(scored, (s) => s.c)
+    .slice(0, limit)
+    .map(({ item: { c, score }, copies }) => toResult(c, score, { keyword: keywordRank.get(c.id), vector: vectorRank.get(c.id) }, copies));
 }
 
 /** The fused scores' typical gap, so boosts are on the same scale as the scores they adjust. */
@@ -162,10 +166,11 @@ function snippetOf(text: string, maxLines = 12): string {
   return lines.length > maxLines ? [...lines.slice(0, maxLines), '…'].join('\n') : text;
 }
 
-function toResult(c: Chunk, score: number, ranks: SearchResult['ranks']): SearchResult {
+function toResult(c: Chunk, score: number, ranks: SearchResult['ranks'], copies: CopyLocation[]): SearchResult {
   return {
     id: c.id, path: c.path, startLine: c.startLine, endLine: c.endLine, kind: c.kind, language: c.language,
     name: c.name, qualifiedName: c.qualifiedName, signature: c.signature, score, snippet: snippetOf(c.text), ranks,
+    ...(copies.length ? { copies } : {}),
   };
 }
 
