@@ -46,3 +46,11 @@ test('keyword: synonyms and prefix completions match at a lower weight than the 
   assert.equal(order[0], 'exact.py');
   assert.ok(order.includes('syn.py'), 'delete is a synonym of remove');
 });
+
+test('keyword: equal scores come in id order, whatever order the files were indexed in', () => {
+  const a = chunk('dist/cjs/x.py', 'same_name', 'def same_name(): return value');
+  const b = chunk('dist/esm/x.py', 'same_name', 'def same_name(): return value');
+  for (const order of [[a, b], [b, a]]) {
+    assert.deepEqual(indexOf([...order, ...filler]).search('same name').slice(0, 2).map((h) => h.path), ['dist/cjs/x.py', 'dist/esm/x.py']);
+  }
+});

@@ -250,6 +250,9 @@ export class KeywordIndex {
     const limit = opts.limit ?? 50;
     const best: { d: number; score: number; bits: number }[] = [];
     let floor = -Infinity;
+    // Equal scores (build copies of one function) in a fixed order, not the order files were indexed in.
+    const order = (a: { d: number; score: number }, b: { d: number; score: number }) =>
+      b.score - a.score || compareIds(this.docs[a.d]!.id, this.docs[b.d]!.id);
     for (const d of touched) {
       const raw = scores[d];
       const bits = matched[d];
@@ -265,12 +268,12 @@ export class KeywordIndex {
       best.push({ d, score, bits });
       // Keep the candidate list bounded: trim to the best `limit` whenever it grows large.
       if (best.length >= limit * 8) {
-        best.sort((a, b) => b.score - a.score);
+        best.sort(order);
         best.length = limit * 4;
         floor = best[best.length - 1].score;
       }
     }
-    best.sort((a, b) => b.score - a.score);
+    best.sort(order);
     return best.slice(0, limit).map(({ d, score, bits }) => ({ ...this.docs[d]!, score, matched: popcount(bits) }));
   }
 
@@ -421,6 +424,10 @@ export class KeywordIndex {
       return store;
     });
   }
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function popcount(x: number): number {

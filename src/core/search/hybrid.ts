@@ -7,7 +7,7 @@ import { fromRow, sqlIn, sqlString } from '../index/rows';
 import type { Store } from '../index/store';
 import type { Chunk } from '../model';
 import { collapseCopies, type CopyLocation } from './dedup';
-import { type FusionMethod, fuse, type Scored } from './fusion';
+import { byScore, type FusionMethod, fuse, type Scored } from './fusion';
 import { type AnalyzedQuery, analyzeQuery } from './query';
 
 export type SearchMode = 'hybrid' | 'keyword' | 'vector';
@@ -86,7 +86,7 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
       : src.keyword
           .search(query, { limit: CANDIDATES * 2, filter: accept })
           .map((h) => ({ id: h.id, score: h.score * prior(h.kind) }))
-          .sort((a, b) => b.score - a.score)
+          .sort(byScore)
           .slice(0, CANDIDATES);
   let vectorList: Scored[] = [];
   if (mode !== 'keyword') {
@@ -104,14 +104,14 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
         const score = (1 - h.distance) * prior(h.kind);
         if (score > (best.get(h.groupId) ?? -Infinity)) best.set(h.groupId, score);
       }
-      vectorList = [...best].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score).slice(0, CANDIDATES);
+      vectorList = [...best].map(([id, score]) => ({ id, score })).sort(byScore).slice(0, CANDIDATES);
     }
   }
   const lists = mode === 'keyword' ? [keywordList] : mode === 'vector' ? [vectorList] : [keywordList, vectorList];
   const weights = mode === 'hybrid' ? [1, opts.vectorWeight ?? DEFAULT_VECTOR_WEIGHT] : [1];
   const fused = fuse(opts.fusion ?? DEFAULT_FUSION, lists, weights);
-  const ranked = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(limit * 3, 30));
-  const rows = await src.store.chunksByGroups(ranked.map(([id]) => id));
+  const ranked = [...fused].map(([id, score]) => ({ id, score })).sort(byScore).slice(0, Math.max(limit * 3, 30));
+  const rows = await src.store.chunksByGroups(ranked.map((r) => r.id));
   const byId = new Map<string, Chunk>();
   for (const r of rows.map(fromRow).sort((a, b) => a.startLine - b.startLine)) {
     const whole = byId.get(r.groupId);
@@ -124,13 +124,13 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
   }
   const keywordRank = new Map(keywordList.map((x, i) => [x.id, i + 1]));
   const vectorRank = new Map(vectorList.map((x, i) => [x.id, i + 1]));
-  const spread = scoreSpread(ranked.map(([, s]) => s));
+  const spread = scoreSpread(ranked.map((r) => r.score));
   const scored: { c: Chunk; score: number }[] = [];
-  for (const [id, score] of ranked) {
+  for (const { id, score } of ranked) {
     const c = byId.get(id);
     if (c) scored.push({ c, score: score + spread * symbolBoost(c, q) });
   }
-  scored.sort((a, b) => b.score - a.score);
+  scored.sort((a, b) => b.score - a.score || (a.c.id < b.c.id ? -1 : a.c.id > b.c.id ? 1 : 0));
   return collapseCopies(scored, (s) => s.c)
     .slice(0, limit)
     .map(({ item: { c, score }, copies }) => toResult(c, score, { keyword: keywordRank.get(c.id), vector: vectorRank.get(c.id) }, copies));
