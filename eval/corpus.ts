@@ -21,7 +21,10 @@ export function pythonStdlib(): string {
 }
 
 // Tests, the IDE and bundled third-party packages are not "the standard library" a user asks about.
+// `!dist/` lets the node packages' dist folders back in (the defaults hide every dist/): the MCP
+// SDK ships nothing else, and the questions' answers name dist paths. Nested node_modules stay out.
 const CORPUS_IGNORE = [
+  '!dist/',
   'python/site-packages/',
   'python/idlelib/',
   'python/lib2to3/',

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
 import type { SearchOptions, SearchResult } from '../src/core/search/hybrid';
+import { fromRow } from '../src/core/index/rows';
 import { buildCorpus, repoRoot } from './corpus';
 
 interface Answer {
@@ -29,7 +30,10 @@ export interface Metrics {
 }
 
 export function hits(r: SearchResult, answers: Answer[]): boolean {
-  return answers.some((a) => a.path === r.path && (r.qualifiedName === a.symbol || ((r.kind === 'function' || r.kind === 'method') && r.startLine <= a.line && a.line <= r.endLine)));
+  const at = (path: string, startLine: number, endLine: number) =>
+    answers.some((a) => a.path === path && (r.qualifiedName === a.symbol || ((r.kind === 'function' || r.kind === 'method') && startLine <= a.line && a.line <= endLine)));
+  // A result stands for its copies too (dist/cjs, dist/esm, .d.ts): it lists them, and the user reads any.
+  return at(r.path, r.startLine, r.endLine) || (r.copies ?? []).some((c) => at(c.path, c.startLine, c.endLine));
 }
 
 function metrics(ranks: number[]): Metrics {
@@ -66,6 +70,24 @@ export async function evaluate(index: CodeIndex, questions: Question[], verbose:
   return out;
 }
 
+/**
+ * Answers the index cannot return: their file is not indexed, or no chunk of it would count as a
+ * hit (renamed symbol, moved line). Such a question measures the corpus, not the ranking.
+ */
+export async function unreachableAnswers(index: CodeIndex, questions: Question[]): Promise<string[]> {
+  const paths = [...new Set(questions.flatMap((q) => q.answers.map((a) => a.path)))];
+  const chunks = (await index.store.chunksOfPaths(paths)).map(fromRow);
+  const out: string[] = [];
+  for (const q of questions) {
+    for (const a of q.answers) {
+      const mine = chunks.filter((c) => c.path === a.path);
+      if (!mine.length) out.push(`${q.id}: ${a.path} is not indexed`);
+      else if (!mine.some((c) => hits({ ...c, score: 0, snippet: '', ranks: {} }, [a]))) out.push(`${q.id}: no chunk of ${a.path} is ${a.symbol} (line ${a.line})`);
+    }
+  }
+  return out;
+}
+
 function progress() {
   let last = 0;
   return (e: { phase: string; done: number; total: number }) => {
@@ -91,6 +113,7 @@ async function main() {
   const report = await index.update();
   if (!json) process.stderr.write(`\rindex: ${report.indexed} files parsed, ${report.unchanged} unchanged, ${report.embedded} chunks embedded (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
   if (report.embeddingError) throw new Error(report.embeddingError);
+  for (const w of await unreachableAnswers(index, questions)) process.stderr.write(`warning: ${w}\n`);
   const results = await evaluate(index, questions, verbose);
   await index.close();
   if (json) {

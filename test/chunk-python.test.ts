@@ -137,3 +137,9 @@ test("python: a method's decorators are its own, never its class's", async () =>
   assert.deepEqual(find(chunks, 'Point.norm').decorators, []);
   assert.deepEqual(find(chunks, 'Point', 'class').decorators, ['@dataclass']);
 });
+
+test('python: a comment between the header and the body is not part of the signature', async () => {
+  const src = lines('def expand(args):  # note', '    # expand @file arguments', '    return args');
+  const { chunks } = await chunksOf('expand.py', src);
+  assert.equal(find(chunks, 'expand').signature, 'def expand(args):');
+});

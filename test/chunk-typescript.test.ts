@@ -405,3 +405,28 @@ test('typescript: a syntax error still yields chunks', async () => {
   assert.ok(chunks.some((c) => c.name === 'ok' && c.startLine === 1 && c.endLine === 3));
   assert.ok(chunks.some((c) => c.qualifiedName === 'After.run' && c.startLine === 10 && c.endLine === 10));
 });
+
+test('javascript: a /** */ block documents the definition below it across blank lines, a file header does not', async () => {
+  const src = lines(
+    '/** Licence header. */', //                 1
+    '', //                                       2
+    'const first = () => 1;', //                 3
+    '', //                                       4
+    '/**', //                                    5
+    ' * Scans a glob for its base.', //          6
+    ' */', //                                    7
+    '', //                                       8
+    'const scan = (input) => input;', //         9
+    '', //                                      10
+    '// a plain comment', //                    11
+    '', //                                      12
+    'const other = () => 2;', //                13
+  );
+  const { chunks } = await chunksOf('scan.js', src);
+  const scan = find(chunks, 'scan');
+  assert.equal(scan.docstring, 'Scans a glob for its base.');
+  assert.equal(scan.startLine, 5);
+  assert.equal(find(chunks, 'first').docstring, undefined);
+  assert.equal(find(chunks, 'other').docstring, undefined);
+  assert.equal(find(chunks, 'other').startLine, 13);
+});

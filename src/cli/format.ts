@@ -25,7 +25,8 @@ export function formatResults(results: SearchResult[]): string {
     .map((r, i) => {
       const head = `${i + 1}. ${r.path}:${r.startLine}-${r.endLine}  ${r.kind} ${r.qualifiedName}  (${r.score.toFixed(3)})`;
       const body = r.snippet.split('\n').slice(0, 6).map((l) => `     ${l}`).join('\n');
-      return `${head}\n${body}`;
+      const copies = r.copies?.length ? `\n     also at ${r.copies.map((c) => `${c.path}:${c.startLine}-${c.endLine}`).join(', ')}` : '';
+      return `${head}${copies}\n${body}`;
     })
     .join('\n\n');
 }

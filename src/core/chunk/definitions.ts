@@ -135,23 +135,34 @@ export function outermost(node: Node, spec: LanguageSpec): Node {
 
 /**
  * The first row of the definition with its attached decorators and its leading comment block:
- * previous siblings that are comments or attached types, adjacent (no blank line in between), and
- * not trailing comments of the statement before them.
+ * previous siblings that are comments or attached types, adjacent (no blank line in between, except
+ * a `/** … *\/` doc block right above), and not trailing comments of the statement before them.
  */
 export function leadingStartRow(node: Node, spec: LanguageSpec): number {
   const attached = spec.attachedTypes ?? [];
   let start = node.startPosition.row;
   let prev = previousSiblingOf(node, spec);
+  let first = true;
   while (prev) {
     const isComment = spec.commentTypes.includes(prev.type);
     if (!isComment && !attached.includes(prev.type)) break;
-    if (lastRow(prev) < start - 1) break;
+    if (lastRow(prev) < start - 1 && !(isComment && docBlockAcrossBlankLines(prev, first))) break;
+    first = false;
     const before = prev.previousSibling;
     if (isComment && before && lastRow(before) === prev.startPosition.row) break;
     start = prev.startPosition.row;
     prev = before;
   }
   return start;
+}
+
+/**
+ * A `/** … *\/` block right above a definition documents it even across blank lines, as
+ * TypeScript and Javadoc read it; other comments must touch it. A block opening the file is the
+ * file's header (licence, module doc), not the first definition's.
+ */
+export function docBlockAcrossBlankLines(comment: Node, isFirst: boolean): boolean {
+  return isFirst && comment.text.startsWith('/**') && comment.startPosition.row > 0;
 }
 
 /** The previous sibling, or for a body's first statement the comments the grammar put before the body. */

@@ -3,7 +3,7 @@
 import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { LanguageSpec } from '../lang/spec';
 import type { Visibility } from '../model';
-import { lastRow, previousSiblingOf } from './definitions';
+import { docBlockAcrossBlankLines, lastRow, previousSiblingOf } from './definitions';
 import { lowerBound } from '../sorted';
 
 export function bodyOf(node: Node, spec: LanguageSpec): Node | null {
@@ -45,7 +45,15 @@ function headStart(node: Node, spec: LanguageSpec): number {
 export function signatureOf(node: Node, source: string, spec: LanguageSpec): string {
   const body = bodyOf(node, spec);
   const start = headStart(node, spec);
-  const end = body && body.startIndex > start ? body.startIndex : node.endIndex;
+  let end = body && body.startIndex > start ? body.startIndex : node.endIndex;
+  // A comment between the header and the body (Python puts `def f(): # note` and a body's opening
+  // comments there) is not part of the signature: it filled the symbol field with prose.
+  for (const c of node.children) {
+    if (c && spec.commentTypes.includes(c.type) && c.startIndex > start && c.startIndex < end) {
+      end = c.startIndex;
+      break;
+    }
+  }
   let sig = collapse(source.slice(start, end));
   if (!body && sig.length > 300) sig = collapse(source.slice(start, source.indexOf('\n', start) >>> 0 || end));
   // A C macro whose replacement starts on the next line: the continuation `\` is not its header.
@@ -130,14 +138,16 @@ function leadingComment(outer: Node, spec: LanguageSpec): string | undefined {
   const parts: string[] = [];
   let prev = previousSiblingOf(outer, spec);
   let row = outer.startPosition.row;
+  let first = true;
   while (prev && (spec.commentTypes.includes(prev.type) || (spec.attachedTypes ?? []).includes(prev.type))) {
-    if (prev.endPosition.row < row - 1) break;
+    if (prev.endPosition.row < row - 1 && !(spec.commentTypes.includes(prev.type) && docBlockAcrossBlankLines(prev, first))) break;
     // A comment after code on its line (`type Z int // note`) belongs to that code, as in leadingStartRow.
     const before = prev.previousSibling;
     if (spec.commentTypes.includes(prev.type) && before && lastRow(before) === prev.startPosition.row) break;
     if (spec.commentTypes.includes(prev.type)) parts.unshift(prev.text);
     row = prev.startPosition.row;
     prev = prev.previousSibling;
+    first = false;
   }
   const doc = stripCommentMarkers(parts.join('\n'));
   return doc || undefined;

@@ -1,6 +1,6 @@
-// The keyword side of hybrid search: a BM25F inverted index over three fields — symbol (name,
-// qualified name, signature, defined identifiers), text, path — fed with the code-aware terms of
-// terms.ts. Hand-written, not MiniSearch: on the Python standard library (72.5k chunks) MiniSearch
+// The keyword side of hybrid search: a BM25F inverted index over four fields — symbol (name,
+// qualified name, signature, defined identifiers), doc, text, path — fed with the code-aware terms
+// of terms.ts. A term's field frequencies are weighted and added before one saturation. Hand-written, not MiniSearch: on the Python standard library (72.5k chunks) MiniSearch
 // took 7.7 s to build, 3.3 s to save, 3.6 s to load and ~250 MB of heap; this index builds in a
 // fraction of that, saves and loads a compact binary file, and updates per file in place.
 import * as fs from 'node:fs';
@@ -41,6 +41,9 @@ const SYNONYM_WEIGHT = 0.5;
 const DEFAULT_BOOST = { symbol: 2, doc: 2, text: 1, path: 1 };
 // Length normalisation per field: names are short by nature, a short name is not a better match.
 const FIELD_B: Record<(typeof FIELDS)[number], number> = { symbol: 0.3, doc: 0.5, text: 0.75, path: 0.3 };
+
+const ALL_FIELDS = FIELDS.map((_, f) => f);
+const PREFIX_FIELDS = (['symbol', 'doc'] as const).map((f) => FIELDS.indexOf(f));
 
 function idf(n: number, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -172,6 +175,7 @@ export class KeywordIndex {
   // through the list of documents a search touched.
   private scoreBuf = new Float64Array(0);
   private matchBuf = new Uint32Array(0);
+  private tfwBuf = new Float64Array(0);
 
   search(query: string, opts: KeywordSearchOptions = {}): KeywordHit[] {
     this.materialize();
@@ -181,6 +185,7 @@ export class KeywordIndex {
     if (this.scoreBuf.length < this.docs.length) {
       this.scoreBuf = new Float64Array(this.docs.length * 1.25 + 16);
       this.matchBuf = new Uint32Array(this.scoreBuf.length);
+      this.tfwBuf = new Float64Array(this.scoreBuf.length);
     }
     const scores = this.scoreBuf;
     const matched = this.matchBuf;
@@ -194,45 +199,60 @@ export class KeywordIndex {
       return id === undefined ? 0 : idf(n, d.count(id));
     })));
     const totalWeight = termWeight.reduce((a, b) => a + b, 0) || 1;
+    const tfw = this.tfwBuf;
     terms.forEach((term, qi) => {
       const bit = 1 << qi;
-      FIELDS.forEach((field, f) => {
-        const avg = this.lengthSums[f] / n || 1;
-        const variants: [string, number][] = [[term, 1]];
-        if (opts.synonyms !== false) for (const t of synonymsOf(term)) variants.push([t, SYNONYM_WEIGHT]);
-        // Prefixes complete names (`pars` → parse_header); in code and paths they only add noise
-        // and cost (their posting lists are the longest).
-        if (opts.prefix !== false && term.length >= 4 && (field === 'symbol' || field === 'doc')) {
-          for (const t of this.expand(f, term, 12)) variants.push([t, PREFIX_WEIGHT * (term.length / t.length)]);
-        }
-        const b = FIELD_B[field];
-        const seen = new Set<string>();
-        const lengths = this.lengths[f];
-        for (const [t, weight] of variants) {
-          if (seen.has(t)) continue;
-          seen.add(t);
+      // The term itself, then its synonyms and (in name-like fields) its prefix completions.
+      const variants = new Map<string, number>([[term, 1]]);
+      if (opts.synonyms !== false) for (const t of synonymsOf(term)) if (!variants.has(t)) variants.set(t, SYNONYM_WEIGHT);
+      const prefixed = new Map<string, number>();
+      // Prefixes complete names (`pars` → parse_header); in code and paths they only add noise
+      // and cost (their posting lists are the longest).
+      if (opts.prefix !== false && term.length >= 4) {
+        for (const f of PREFIX_FIELDS) for (const t of this.expand(f, term, 12)) if (!variants.has(t)) prefixed.set(t, PREFIX_WEIGHT * (term.length / t.length));
+      }
+      for (const [t, weight] of [...variants, ...prefixed]) {
+        const fields = variants.has(t) ? ALL_FIELDS : PREFIX_FIELDS;
+        // BM25F: the variant's frequencies, length-normalised per field and weighted by the field's
+        // boost, add up before one saturation. Saturating each field on its own let a word that a
+        // name, its signature, its docstring and its code all repeat count four times over.
+        let df = 0;
+        const hit: number[] = [];
+        for (const f of fields) {
           const store = this.dict[f];
           const id = store.id(t);
           if (id === undefined) continue;
-          const w = boost[field] * weight * idf(n, store.count(id));
-          const norm = K1 * (1 - b);
-          const slope = (K1 * b) / avg;
+          df = Math.max(df, store.count(id));
+          const b = FIELD_B[FIELDS[f]];
+          const avg = this.lengthSums[f] / n || 1;
+          const lengths = this.lengths[f];
+          const w = boost[FIELDS[f]];
           const { docs, tfs } = store;
           const from = store.start(id);
           const to = from + store.count(id);
           for (let i = from; i < to; i++) {
             const d = docs[i];
-            const tf = tfs[i];
-            if (matched[d] === 0 && scores[d] === 0) touched.push(d);
-            scores[d] += (w * tf * (K1 + 1)) / (tf + norm + slope * lengths[d]);
-            matched[d] |= bit;
+            if (tfw[d] === 0) hit.push(d);
+            tfw[d] += (w * tfs[i]) / (1 - b + (b * lengths[d]) / avg);
           }
         }
-      });
+        if (!df) continue;
+        const w = weight * idf(n, df);
+        for (const d of hit) {
+          const x = tfw[d];
+          tfw[d] = 0;
+          if (matched[d] === 0 && scores[d] === 0) touched.push(d);
+          scores[d] += (w * x * (K1 + 1)) / (x + K1);
+          matched[d] |= bit;
+        }
+      }
     });
     const limit = opts.limit ?? 50;
     const best: { d: number; score: number; bits: number }[] = [];
     let floor = -Infinity;
+    // Equal scores (build copies of one function) in a fixed order, not the order files were indexed in.
+    const order = (a: { d: number; score: number }, b: { d: number; score: number }) =>
+      b.score - a.score || compareIds(this.docs[a.d]!.id, this.docs[b.d]!.id);
     for (const d of touched) {
       const raw = scores[d];
       const bits = matched[d];
@@ -248,12 +268,12 @@ export class KeywordIndex {
       best.push({ d, score, bits });
       // Keep the candidate list bounded: trim to the best `limit` whenever it grows large.
       if (best.length >= limit * 8) {
-        best.sort((a, b) => b.score - a.score);
+        best.sort(order);
         best.length = limit * 4;
         floor = best[best.length - 1].score;
       }
     }
-    best.sort((a, b) => b.score - a.score);
+    best.sort(order);
     return best.slice(0, limit).map(({ d, score, bits }) => ({ ...this.docs[d]!, score, matched: popcount(bits) }));
   }
 
@@ -404,6 +424,10 @@ export class KeywordIndex {
       return store;
     });
   }
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function popcount(x: number): number {

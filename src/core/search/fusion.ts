@@ -8,6 +8,11 @@ export interface Scored {
   score: number;
 }
 
+/** Best first; equal scores by id, so a ranking never depends on the order files were indexed in. */
+export function byScore(a: Scored, b: Scored): number {
+  return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /** Reciprocal-rank fusion: Σ w / (k + rank). */
 export function rrf(lists: Scored[][], weights: number[], k = 60): Map<string, number> {
   const out = new Map<string, number>();

@@ -6,7 +6,8 @@ import type { KeywordIndex } from '../index/keyword';
 import { fromRow, sqlIn, sqlString } from '../index/rows';
 import type { Store } from '../index/store';
 import type { Chunk } from '../model';
-import { type FusionMethod, fuse, type Scored } from './fusion';
+import { collapseCopies, type CopyLocation } from './dedup';
+import { byScore, type FusionMethod, fuse, type Scored } from './fusion';
 import { type AnalyzedQuery, analyzeQuery } from './query';
 
 export type SearchMode = 'hybrid' | 'keyword' | 'vector';
@@ -40,6 +41,8 @@ export interface SearchResult {
   snippet: string;
   /** Rank in each list (1-based), for explaining a result. */
   ranks: { keyword?: number; vector?: number };
+  /** The same definition elsewhere (build outputs, `.d.ts` declarations, stubs), ranked below this one. */
+  copies?: CopyLocation[];
 }
 
 export interface FileGroup {
@@ -83,7 +86,7 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
       : src.keyword
           .search(query, { limit: CANDIDATES * 2, filter: accept })
           .map((h) => ({ id: h.id, score: h.score * prior(h.kind) }))
-          .sort((a, b) => b.score - a.score)
+          .sort(byScore)
           .slice(0, CANDIDATES);
   let vectorList: Scored[] = [];
   if (mode !== 'keyword') {
@@ -101,14 +104,14 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
         const score = (1 - h.distance) * prior(h.kind);
         if (score > (best.get(h.groupId) ?? -Infinity)) best.set(h.groupId, score);
       }
-      vectorList = [...best].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score).slice(0, CANDIDATES);
+      vectorList = [...best].map(([id, score]) => ({ id, score })).sort(byScore).slice(0, CANDIDATES);
     }
   }
   const lists = mode === 'keyword' ? [keywordList] : mode === 'vector' ? [vectorList] : [keywordList, vectorList];
   const weights = mode === 'hybrid' ? [1, opts.vectorWeight ?? DEFAULT_VECTOR_WEIGHT] : [1];
   const fused = fuse(opts.fusion ?? DEFAULT_FUSION, lists, weights);
-  const ranked = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(limit * 3, 30));
-  const rows = await src.store.chunksByGroups(ranked.map(([id]) => id));
+  const ranked = [...fused].map(([id, score]) => ({ id, score })).sort(byScore).slice(0, Math.max(limit * 3, 30));
+  const rows = await src.store.chunksByGroups(ranked.map((r) => r.id));
   const byId = new Map<string, Chunk>();
   for (const r of rows.map(fromRow).sort((a, b) => a.startLine - b.startLine)) {
     const whole = byId.get(r.groupId);
@@ -121,15 +124,16 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
   }
   const keywordRank = new Map(keywordList.map((x, i) => [x.id, i + 1]));
   const vectorRank = new Map(vectorList.map((x, i) => [x.id, i + 1]));
-  const spread = scoreSpread(ranked.map(([, s]) => s));
-  const results: SearchResult[] = [];
-  for (const [id, score] of ranked) {
+  const spread = scoreSpread(ranked.map((r) => r.score));
+  const scored: { c: Chunk; score: number }[] = [];
+  for (const { id, score } of ranked) {
     const c = byId.get(id);
-    if (!c) continue;
-    results.push(toResult(c, score + spread * symbolBoost(c, q), { keyword: keywordRank.get(id), vector: vectorRank.get(id) }));
+    if (c) scored.push({ c, score: score + spread * symbolBoost(c, q) });
   }
-  results.sort((a, b) => b.score - a.score);
-  return results.slice(0, limit);
+  scored.sort((a, b) => b.score - a.score || (a.c.id < b.c.id ? -1 : a.c.id > b.c.id ? 1 : 0));
+  return collapseCopies(scored, (s) => s.c)
+    .slice(0, limit)
+    .map(({ item: { c, score }, copies }) => toResult(c, score, { keyword: keywordRank.get(c.id), vector: vectorRank.get(c.id) }, copies));
 }
 
 /** The fused scores' typical gap, so boosts are on the same scale as the scores they adjust. */
@@ -162,10 +166,11 @@ function snippetOf(text: string, maxLines = 12): string {
   return lines.length > maxLines ? [...lines.slice(0, maxLines), '…'].join('\n') : text;
 }
 
-function toResult(c: Chunk, score: number, ranks: SearchResult['ranks']): SearchResult {
+function toResult(c: Chunk, score: number, ranks: SearchResult['ranks'], copies: CopyLocation[]): SearchResult {
   return {
     id: c.id, path: c.path, startLine: c.startLine, endLine: c.endLine, kind: c.kind, language: c.language,
     name: c.name, qualifiedName: c.qualifiedName, signature: c.signature, score, snippet: snippetOf(c.text), ranks,
+    ...(copies.length ? { copies } : {}),
   };
 }
 

@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { KeywordIndex } from '../src/core/index/keyword';
+import { keywordDocs, packDocs } from '../src/core/index/keyword-docs';
+import { chunkTerms } from '../src/core/index/terms';
+import type { Chunk } from '../src/core/model';
+
+function chunk(path: string, name: string, text: string, docstring?: string): Chunk {
+  const id = `${path}:1-1:function:${name}`;
+  return {
+    id, groupId: id, path, startLine: 1, endLine: 1, text, language: 'python', kind: 'function', name, qualifiedName: name,
+    signature: `def ${name}()`, docstring, title: `${path} function ${name}`, contentHash: id, defines: [], references: [],
+  };
+}
+
+function indexOf(chunks: Chunk[]): KeywordIndex {
+  const k = KeywordIndex.empty();
+  for (const c of chunks) k.setFile(c.path, c.path, packDocs(keywordDocs([c], [chunkTerms(c)])));
+  return k;
+}
+
+// Words no test document uses, so every query term has a real idf.
+const filler = Array.from({ length: 30 }, (_, i) => chunk(`f${i}.py`, `filler_${i}`, `def filler_${i}(): return other_${i} + thing`));
+
+test('keyword: a word repeated in name, signature, docstring and code saturates once (BM25F)', () => {
+  const k = indexOf([
+    // "retry" everywhere, "delay" nowhere: the name, the signature, the docstring and the code all say retry.
+    chunk('a.py', 'retry', 'def retry():\n    retry()  # retry again, retry', 'Retry. Retry the retry.'),
+    // Both words of the question, each said once.
+    chunk('b.py', 'backoff', 'def backoff():\n    return retry_delay(attempt)', 'Delay before the next retry.'),
+    ...filler,
+  ]);
+  const hits = k.search('retry delay');
+  assert.equal(hits[0].path, 'b.py', JSON.stringify(hits.map((h) => [h.path, h.score])));
+  assert.equal(hits[0].matched, 2);
+});
+
+test('keyword: synonyms and prefix completions match at a lower weight than the word itself', () => {
+  const k = indexOf([
+    chunk('exact.py', 'remove_folder', 'def remove_folder(p): pass'),
+    chunk('syn.py', 'delete_folder', 'def delete_folder(p): pass'),
+    chunk('prefix.py', 'removal_folder', 'def removal_folder(p): pass'),
+    ...filler,
+  ]);
+  const order = k.search('remove folder').map((h) => h.path);
+  assert.equal(order[0], 'exact.py');
+  assert.ok(order.includes('syn.py'), 'delete is a synonym of remove');
+});
+
+test('keyword: equal scores come in id order, whatever order the files were indexed in', () => {
+  const a = chunk('dist/cjs/x.py', 'same_name', 'def same_name(): return value');
+  const b = chunk('dist/esm/x.py', 'same_name', 'def same_name(): return value');
+  for (const order of [[a, b], [b, a]]) {
+    assert.deepEqual(indexOf([...order, ...filler]).search('same name').slice(0, 2).map((h) => h.path), ['dist/cjs/x.py', 'dist/esm/x.py']);
+  }
+});
