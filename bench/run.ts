@@ -1,15 +1,21 @@
 // `npm run bench`: indexing speed, incremental costs, change latency, embedding throughput against
 // the bare model, query latency and peak memory, on real corpora. JSON on stdout.
-// Options: --only structural,unchanged,change,embed,query,node,map,map100k  --skip-embed
+// Options: --only structural,unchanged,change,embed,query,node,map,map100k  --skip-embed  --no-malloc-env
 import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeCorpus, pythonCorpus } from './corpora';
 import { repoRoot } from '../eval/corpus';
 
+// Scenarios run as `coderag index` runs: with the glibc malloc settings its launcher applies
+// (bin/malloc-env.js), unless --no-malloc-env.
+const { withMallocEnv } = require(path.join(repoRoot, 'bin', 'malloc-env.js')) as { withMallocEnv: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv };
+const mallocEnv = !process.argv.includes('--no-malloc-env');
+
 function run(scenario: string, root: string, indexDir: string): unknown {
   process.stderr.write(`bench: ${scenario} on ${root}\n`);
   const out = execFileSync(process.execPath, [path.join(__dirname, 'scenario.js'), scenario, root, indexDir], {
+    env: mallocEnv ? withMallocEnv(process.env) : process.env,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 1 << 26,
@@ -28,6 +34,7 @@ function main() {
   const result: Record<string, unknown> = {
     machine: { cpus: os.availableParallelism(), memGB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100) },
     date: new Date().toISOString(),
+    mallocEnv: mallocEnv ? withMallocEnv({}) : 'glibc defaults',
   };
   const python: Record<string, unknown> = {};
   if (want('structural')) python.coldStructural = run('structural', py.root, pyIndex);

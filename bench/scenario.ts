@@ -17,6 +17,8 @@ async function structural({ root, indexDir }: Args) {
   const index = await CodeIndex.open({ root, indexDir, embedding: { enabled: false } });
   const report = await index.update();
   const seconds = (performance.now() - t0) / 1000;
+  // The index run's own peak: reading every chunk back for the statistics below costs more.
+  const indexPeakRssMB = peakRssMB();
   const rows = index.fileRows().filter((r) => r.state === 'indexed');
   const bytes = rows.reduce((a, r) => a + r.size, 0);
   const chunks = await index.store.chunkShapes();
@@ -36,6 +38,7 @@ async function structural({ root, indexDir }: Args) {
     kinds,
     skipped: report.skipped,
     timingsMs: report.timings,
+    indexPeakRssMB,
   };
 }
 
