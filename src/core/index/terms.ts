@@ -1,7 +1,8 @@
 // The keyword view of a chunk: its terms per field, with frequencies. Computed in the parse
 // workers (tokenizing is a third of the keyword cost) and shipped as compact arrays.
 import type { Chunk } from '../model';
-import { IDENT, processTerm, tokenize } from './tokenize';
+import { processTerm, tokenize } from './tokenize';
+import { scanIdentifiers } from './scan-identifiers';
 
 export const FIELDS = ['symbol', 'doc', 'text', 'path'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -12,19 +13,44 @@ export interface ChunkTerms {
   lengths: number[];
 }
 
-const cache = new Map<string, string[]>();
+// Every distinct raw token of this thread, with the ids of its processed terms: code repeats the
+// same identifiers endlessly, so a token is split, lowercased and stemmed once.
+const tokenIds = new Map<string, Int32Array>();
+const termOf: string[] = [];
+const termId = new Map<string, number>();
+/** Per term id: its count in the field being read, and the fields' touched ids. */
+let counts = new Int32Array(1 << 12);
+const touched: number[] = [];
+const NO_TERMS = new Int32Array(0);
 
-/** Processed terms of one raw token, memoized: code repeats the same identifiers endlessly. */
-function termsOf(token: string): string[] {
-  let t = cache.get(token);
+function idOfTerm(term: string): number {
+  let id = termId.get(term);
+  if (id === undefined) {
+    id = termOf.length;
+    termOf.push(term);
+    termId.set(term, id);
+    if (id >= counts.length) {
+      const grown = new Int32Array(counts.length * 2);
+      grown.set(counts);
+      counts = grown;
+    }
+  }
+  return id;
+}
+
+/** Processed term ids of one raw token, memoized. */
+function termsOf(token: string): Int32Array {
+  let t = tokenIds.get(token);
   if (!t) {
-    t = [];
+    const ids: number[] = [];
     for (const part of tokenize(token)) {
       const p = processTerm(part);
-      if (p) t.push(own(p));
+      if (p) ids.push(idOfTerm(own(p)));
     }
-    if (cache.size > 100_000) cache.clear();
-    cache.set(own(token), t);
+    // Bounded: a worker lives through whole trees. Dropping the memo keeps term ids valid.
+    if (tokenIds.size > 200_000) tokenIds.clear();
+    t = ids.length ? Int32Array.from(ids) : NO_TERMS;
+    tokenIds.set(own(token), t);
   }
   return t;
 }
@@ -38,22 +64,33 @@ function own(s: string): string {
   return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 
-// The tokenizer's identifier pattern, as an object of its own: fieldTerms drives it with exec and
-// lastIndex while tokenize() runs IDENT inside the loop.
-const RAW = new RegExp(IDENT.source, 'g');
+// The term table would otherwise grow for ever in a long-lived worker: past this many terms it
+// starts again (ids are only meaningful within one fieldTerms call's output, which holds strings).
+const MAX_TERMS = 1_000_000;
 
 export function fieldTerms(text: string): { pairs: (string | number)[]; length: number } {
-  const tf = new Map<string, number>();
-  let length = 0;
-  RAW.lastIndex = 0;
-  for (let m = RAW.exec(text); m; m = RAW.exec(text)) {
-    for (const t of termsOf(m[0])) {
-      tf.set(t, (tf.get(t) ?? 0) + 1);
-      length++;
-    }
+  if (termOf.length > MAX_TERMS) {
+    tokenIds.clear();
+    termId.clear();
+    termOf.length = 0;
   }
-  const pairs: (string | number)[] = [];
-  for (const [t, n] of tf) pairs.push(t, n);
+  let length = 0;
+  scanIdentifiers(text, (start, end) => {
+    const ids = termsOf(text.slice(start, end));
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      if (counts[id]++ === 0) touched.push(id);
+    }
+    length += ids.length;
+  });
+  const pairs: (string | number)[] = new Array(touched.length * 2);
+  for (let i = 0; i < touched.length; i++) {
+    const id = touched[i];
+    pairs[2 * i] = termOf[id];
+    pairs[2 * i + 1] = counts[id];
+    counts[id] = 0;
+  }
+  touched.length = 0;
   return { pairs, length };
 }
 
@@ -96,7 +133,9 @@ export function chunkTerms(c: Chunk): ChunkTerms {
 /** Terms of a query, in order, without duplicates. */
 export function queryTerms(query: string): string[] {
   const seen = new Set<string>();
-  for (const m of query.matchAll(RAW)) for (const t of termsOf(m[0])) seen.add(t);
+  scanIdentifiers(query, (start, end) => {
+    for (const id of termsOf(query.slice(start, end))) seen.add(termOf[id]);
+  });
   return [...seen];
 }
 

@@ -1,0 +1,55 @@
+// The identifiers of a text as IDENT (tokenize.ts) finds them, by a scan over char codes: the
+// regex's match objects were most of what the keyword terms of a chunk allocated.
+
+const enum C {
+  Dollar = 36, Dash = 45, D0 = 48, D9 = 57, A = 65, Z = 90, Under = 95, a = 97, z = 122,
+}
+
+function isLetter(c: number): boolean {
+  return (c >= C.a && c <= C.z) || (c >= C.A && c <= C.Z);
+}
+
+function isDigit(c: number): boolean {
+  return c >= C.D0 && c <= C.D9;
+}
+
+function isWord(c: number): boolean {
+  return isLetter(c) || isDigit(c) || c === C.Under || c === C.Dollar;
+}
+
+/**
+ * Calls `visit(start, end)` for each match of IDENT in `text`, left to right:
+ * `[A-Za-z_$][A-Za-z0-9_$]*(?:-[A-Za-z][A-Za-z0-9]*)*` or `[0-9]+[A-Za-z_][A-Za-z0-9_]*`.
+ */
+export function scanIdentifiers(text: string, visit: (start: number, end: number) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isLetter(c) || c === C.Under || c === C.Dollar) {
+      const start = i++;
+      while (i < n && isWord(text.charCodeAt(i))) i++;
+      // Kebab-case tails: `-` then a letter, then letters and digits (no `_` or `$`).
+      while (i + 1 < n && text.charCodeAt(i) === C.Dash && isLetter(text.charCodeAt(i + 1))) {
+        i += 2;
+        while (i < n && (isLetter(text.charCodeAt(i)) || isDigit(text.charCodeAt(i)))) i++;
+      }
+      visit(start, i);
+    } else if (isDigit(c)) {
+      // Digits glued to letters (`2xx`, `404_error`); plain numbers are not terms.
+      let j = i + 1;
+      while (j < n && isDigit(text.charCodeAt(j))) j++;
+      const d = j < n ? text.charCodeAt(j) : 0;
+      if (isLetter(d) || d === C.Under) {
+        j++;
+        while (j < n) {
+          const e = text.charCodeAt(j);
+          if (!(isLetter(e) || isDigit(e) || e === C.Under)) break;
+          j++;
+        }
+        visit(i, j);
+      }
+      i = j;
+    } else i++;
+  }
+}
