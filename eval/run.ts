@@ -49,12 +49,23 @@ export const MODES: Record<string, SearchOptions> = {
   'hybrid-rrf': { mode: 'hybrid', fusion: 'rrf' },
 };
 
+/** Per-question search time in ms (in process, query embedding included), per mode. */
+export const latencies: Record<string, number[]> = {};
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
+}
+
 export async function evaluate(index: CodeIndex, questions: Question[], verbose: boolean): Promise<Record<string, Record<string, Metrics>>> {
   const out: Record<string, Record<string, Metrics>> = {};
   for (const [mode, opts] of Object.entries(MODES)) {
     const ranks: { split: string; rank: number }[] = [];
+    const times: number[] = (latencies[mode] = []);
     for (const q of questions) {
+      const t = performance.now();
       const results = await index.search(q.question, { ...opts, limit: 10 });
+      times.push(performance.now() - t);
       const rank = results.findIndex((r) => hits(r, q.answers)) + 1;
       ranks.push({ split: q.split, rank });
       if (verbose && mode === 'hybrid-zscore') {
@@ -128,6 +139,10 @@ async function main() {
       if (split !== 'all' && s !== split) continue;
       console.log(`${mode.padEnd(15)} ${s.padEnd(8)} ${String(m.n).padStart(3)}  ${pct(m.recall1)}  ${pct(m.recall3)}  ${pct(m.recall5)}  ${pct(m.mrr)}`);
     }
+  }
+  console.log('\nlatency (ms, in process)  p50    p95');
+  for (const [mode, times] of Object.entries(latencies)) {
+    console.log(`${mode.padEnd(25)} ${percentile(times, 50).toFixed(0).padStart(4)}  ${percentile(times, 95).toFixed(0).padStart(5)}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
+import { EMBEDDING_INPUT_VERSION } from '../src/core/embed/embedder';
 import { parseOne } from '../src/core/parse/parse-job';
 import { estimateTokens } from '../src/core/chunk/split';
 import { lines, removeWorkspace, workspace } from './helpers';
@@ -97,6 +98,43 @@ test('vectors: unchanged chunks keep theirs; renames and branch switches reuse t
 
     const results = await index.search('compute result three hundred three', { limit: 3 });
     assert.ok(results.length > 0);
+    await index.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('vectors: a change of embedding input re-embeds every chunk; renames still reuse vectors afterwards', async () => {
+  const root = workspace(corpus(3));
+  try {
+    let index = await CodeIndex.open({ root, inProcess: true, embedWorkers: 1 });
+    assert.equal((await index.update()).embedded, 12);
+    assert.equal(index.model?.input, EMBEDDING_INPUT_VERSION);
+    await index.close();
+
+    // An index whose vectors came from another embedding input (here: an older version).
+    const metaFile = path.join(root, '.coderag', 'meta.json');
+    const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+    meta.model.input = EMBEDDING_INPUT_VERSION - 1;
+    fs.writeFileSync(metaFile, JSON.stringify(meta));
+
+    index = await CodeIndex.open({ root, inProcess: true, embedWorkers: 1 });
+    assert.match(index.openReport.rebuilt ?? '', /embedding input/);
+    assert.equal(await index.store.countChunks('embedded = true'), 0, 'stale vectors are not searched');
+    const again = await index.update();
+    assert.deepEqual([again.indexed, again.embedded, again.reusedVectors], [0, 12, 0]);
+    assert.equal(JSON.parse(fs.readFileSync(metaFile, 'utf8')).model.input, EMBEDDING_INPUT_VERSION);
+
+    fs.renameSync(path.join(root, 'pkg1/mod_1.py'), path.join(root, 'pkg1/renamed.py'));
+    const rename = await index.update();
+    assert.deepEqual([rename.indexed, rename.deleted, rename.embedded, rename.reusedVectors], [1, 1, 0, 4]);
+    await index.close();
+
+    // Same input version: nothing is embedded again on reopening.
+    index = await CodeIndex.open({ root, inProcess: true, embedWorkers: 1 });
+    assert.equal(index.openReport.rebuilt, undefined);
+    const same = await index.update();
+    assert.deepEqual([same.embedded, same.reusedVectors], [0, 0]);
     await index.close();
   } finally {
     removeWorkspace(root);

@@ -54,3 +54,15 @@ test('keyword: equal scores come in id order, whatever order the files were inde
     assert.deepEqual(indexOf([...order, ...filler]).search('same name').slice(0, 2).map((h) => h.path), ['dist/cjs/x.py', 'dist/esm/x.py']);
   }
 });
+
+test('keyword: expansion terms reach documents the query words miss, below a document matching the query', () => {
+  const k = indexOf([
+    chunk('q.py', 'evict_oldest', 'def evict_oldest(): pass', 'Evict the oldest entry.'),
+    chunk('e.py', 'lru_cache', 'def lru_cache(maxsize): pass', 'Least recently used cache.'),
+    ...filler,
+  ]);
+  assert.deepEqual(k.search('evict oldest').map((h) => h.path), ['q.py']);
+  const hits = k.search('evict oldest', { expansion: [['lru', 0.3]] });
+  assert.deepEqual(hits.map((h) => h.path), ['q.py', 'e.py']);
+  assert.ok(k.idf('lru') > 0 && k.idf('nowhere') === 0);
+});

@@ -104,6 +104,13 @@ test('filters by kind, language and path glob; grouping per file; code-only', as
   assert.ok(!code.some((r) => r.kind === 'documentation'));
 });
 
+test('pseudo-relevance feedback: a second pass keeps the best answer of the first and fills the list', async () => {
+  const plain = await index.search('split the content type header into media type and parameters', { limit: 5 });
+  const fed = await index.search('split the content type header into media type and parameters', { limit: 5, feedback: 1 });
+  assert.equal(fed[0].qualifiedName, plain[0].qualifiedName);
+  assert.ok(fed.length >= plain.length);
+});
+
 test('keyword and vector modes alone', async () => {
   assert.equal((await index.search('format timestamp date header', { mode: 'keyword' }))[0].qualifiedName, 'format_date');
   const vec = await index.search('format timestamp date header', { mode: 'vector' });

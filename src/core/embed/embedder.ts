@@ -53,6 +53,14 @@ export function resolveModel(config: EmbedderConfig = {}): ResolvedModel {
   return { name: model, dtype, pooling: config.pooling ?? 'mean', allowRemote, cacheDir: config.cacheDir, id: `${model}:${dtype}` };
 }
 
+/**
+ * Version of what `embeddingInput` produces. Vectors are reused by content hash, which knows
+ * nothing of how a chunk is turned into model input: bump this whenever `embeddingInput` (or the
+ * title it reads) changes, or stored vectors silently keep the old input. An index records the
+ * version its vectors were made with (meta.json `model.input`) and re-embeds on a mismatch.
+ */
+export const EMBEDDING_INPUT_VERSION = 1;
+
 /** The text a chunk is embedded as: its title (context) then its code, cut to what a model reads. */
 export function embeddingInput(title: string, text: string, maxChars = 2000): string {
   const s = `${title}\n${text}`;

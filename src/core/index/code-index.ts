@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTokenCounter } from '../chunk/token-counter';
-import { type Embedder, type EmbedderConfig, resolveModel } from '../embed/embedder';
+import { type Embedder, type EmbedderConfig, EMBEDDING_INPUT_VERSION, resolveModel } from '../embed/embedder';
 import { EmbedPool } from '../embed/embed-pool';
 import { TransformersEmbedder } from '../embed/transformers-embedder';
 import type { SkippedFile } from '../model';
@@ -127,6 +127,13 @@ export class CodeIndex {
       index.openReport.rebuilt = `chunker version ${meta.chunker ?? 0} → ${CHUNKER_VERSION}: files parsed again, vectors reused`;
     }
     meta.chunker = CHUNKER_VERSION;
+    if (meta.model && (meta.model.input ?? 0) !== EMBEDDING_INPUT_VERSION) {
+      // Vectors were made from another embedding input (or an unknown one): same content hash,
+      // different text given to the model. Re-embed everything; idempotent if a run dies midway.
+      await store.forgetVectors();
+      index.openReport.rebuilt ??= `embedding input version ${meta.model.input ?? 'unknown'} → ${EMBEDDING_INPUT_VERSION}: chunks embedded again`;
+      meta.model.input = EMBEDDING_INPUT_VERSION;
+    }
     await index.catchUpKeyword();
     return index;
   }
@@ -333,7 +340,7 @@ export class CodeIndex {
       );
     }
     if (embedder.dim !== this.store.dim) throw new Error(`model dimension ${embedder.dim} differs from the index (${this.store.dim}): run \`coderag index --rebuild\``);
-    this.meta.model = { id: embedder.id, dim: embedder.dim };
+    this.meta.model = { id: embedder.id, dim: embedder.dim, input: EMBEDDING_INPUT_VERSION };
     writeMeta(this.dir, this.meta);
     return embedder;
   }

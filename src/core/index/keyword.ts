@@ -32,6 +32,11 @@ export interface KeywordSearchOptions {
   boost?: Partial<Record<(typeof FIELDS)[number], number>>;
   prefix?: boolean;
   synonyms?: boolean;
+  /**
+   * Extra index terms with a weight below 1 (query expansion): each counts as a query term of its
+   * own, its score and its share of the query's coverage scaled by its weight. Matched exactly.
+   */
+  expansion?: [term: string, weight: number][];
 }
 
 const K1 = 1.2;
@@ -192,7 +197,12 @@ export class KeywordIndex {
 
   search(query: string, opts: KeywordSearchOptions = {}): KeywordHit[] {
     this.materialize();
-    const terms = queryTerms(query).slice(0, 32);
+    const own = queryTerms(query);
+    const extra = (opts.expansion ?? []).filter(([t]) => !own.includes(t)).slice(0, 12);
+    // 32 terms at most: a document's matched terms are bits of one integer.
+    const ownCount = Math.min(own.length, 32 - extra.length);
+    const terms = [...own.slice(0, ownCount), ...extra.map(([t]) => t)];
+    const mult = terms.map((_, i) => (i < ownCount ? 1 : extra[i - ownCount][1]));
     if (!terms.length || !this.live) return [];
     const boost = { ...DEFAULT_BOOST, ...opts.boost };
     if (this.scoreBuf.length < this.docs.length) {
@@ -207,7 +217,7 @@ export class KeywordIndex {
     // Each query term's weight: its best idf over the fields. A document's coverage of the query
     // is the share of that weight it matches (Lucene's "coord"): a chunk matching most of a
     // question beats one matching two rare words in a short name.
-    const termWeight = terms.map((t) => Math.max(0, ...this.dict.map((d) => {
+    const termWeight = terms.map((t, qi) => mult[qi] * Math.max(0, ...this.dict.map((d) => {
       const id = d.id(t);
       return id === undefined ? 0 : idf(n, d.count(id));
     })));
@@ -216,12 +226,14 @@ export class KeywordIndex {
     terms.forEach((term, qi) => {
       const bit = 1 << qi;
       // The term itself, then its synonyms and (in name-like fields) its prefix completions.
-      const variants = new Map<string, number>([[term, 1]]);
-      if (opts.synonyms !== false) for (const t of synonymsOf(term)) if (!variants.has(t)) variants.set(t, SYNONYM_WEIGHT);
+      // An expansion term is already an index term: no synonyms, no prefixes.
+      const expanded = qi >= ownCount;
+      const variants = new Map<string, number>([[term, mult[qi]]]);
+      if (!expanded && opts.synonyms !== false) for (const t of synonymsOf(term)) if (!variants.has(t)) variants.set(t, SYNONYM_WEIGHT);
       const prefixed = new Map<string, number>();
       // Prefixes complete names (`pars` → parse_header); in code and paths they only add noise
       // and cost (their posting lists are the longest).
-      if (opts.prefix !== false && term.length >= 4) {
+      if (!expanded && opts.prefix !== false && term.length >= 4) {
         for (const f of PREFIX_FIELDS) for (const t of this.expand(f, term, 12)) if (!variants.has(t)) prefixed.set(t, PREFIX_WEIGHT * (term.length / t.length));
       }
       for (const [t, weight] of [...variants, ...prefixed]) {
@@ -288,6 +300,17 @@ export class KeywordIndex {
     }
     best.sort(order);
     return best.slice(0, limit).map(({ d, score, bits }) => ({ ...this.docs[d]!, score, matched: popcount(bits) }));
+  }
+
+  /** Inverse document frequency of an index term (its best field), 0 for a term the index lacks. */
+  idf(term: string): number {
+    this.materialize();
+    let df = 0;
+    for (const d of this.dict) {
+      const id = d.id(term);
+      if (id !== undefined) df = Math.max(df, d.count(id));
+    }
+    return df ? idf(this.live, df) : 0;
   }
 
   /** Binary file: a JSON header (documents, terms, offsets) then the postings arrays. Atomic. */

@@ -14,7 +14,8 @@ export const CHUNKER_VERSION = 6; // 6: signatures stop at comments; a /** */ bl
 export interface IndexMeta {
   format: number;
   root: string;
-  model?: { id: string; dim: number };
+  /** `input`: the EMBEDDING_INPUT_VERSION the vectors were made with (absent in older indexes: unknown). */
+  model?: { id: string; dim: number; input?: number };
   chunker?: number;
   createdAt: string;
   updatedAt: string;

@@ -187,6 +187,15 @@ export class Store {
     await this.vectors.mergeInsert('contentHash').whenNotMatchedInsertAll().execute(vectorCacheTable(entries, this.dim));
   }
 
+  /**
+   * Every vector is stale (the embedding input changed): the cache is emptied and every chunk waits
+   * for a new vector. Chunks keep their rows; search skips them until they are embedded again.
+   */
+  async forgetVectors(): Promise<void> {
+    await this.vectors.delete('true');
+    await this.chunks.update({ where: 'embedded = true', valuesSql: { embedded: 'false' } });
+  }
+
   /** Partitions of the IVF index, once one exists (brute force below VECTOR_INDEX_MIN rows). */
   private partitions?: number;
 
