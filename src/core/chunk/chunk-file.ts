@@ -76,9 +76,8 @@ function sectionChunks(path: string, language: string, source: string, format: P
           path, language, kind, name: s.name, qualifiedName: s.name,
           startLine: p.startRow + 1, endLine: p.endRow + 1, text: p.text,
           part: parts.length > 1 ? { index: i + 1, count: parts.length } : undefined,
-          groupLines: [s.startRow + 1, s.endRow + 1],
           isDocumentation: doc || undefined,
-        }),
+        }, undefined, [s.startRow + 1, s.endRow + 1]),
       ),
     );
   }

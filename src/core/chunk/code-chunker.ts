@@ -85,9 +85,8 @@ export function chunkCode(
           endLine: p.endRow + 1,
           text: p.text,
           part: parts.length > 1 ? { index: i + 1, count: parts.length } : undefined,
-          groupLines: [d.startRow + 1, d.endRow + 1],
           references: without(identifiersIn(p.text), d.meta.defines),
-        }, moduleDoc),
+        }, moduleDoc, [d.startRow + 1, d.endRow + 1]),
       );
     });
   }
@@ -103,9 +102,8 @@ export function chunkCode(
           path, language: spec.id, kind: 'window', name: 'top-level code', qualifiedName: 'top-level code',
           startLine: p.startRow + 1, endLine: p.endRow + 1, text: p.text,
           part: parts.length > 1 ? { index: i + 1, count: parts.length } : undefined,
-          groupLines: [a + 1, b + 1],
           references: identifiersIn(p.text),
-        }, moduleDoc),
+        }, moduleDoc, [a + 1, b + 1]),
       ),
     );
   }

@@ -201,15 +201,34 @@ const NOT_IDENTIFIERS = new Set(
  * and good enough for search; precise references for the repo map come from tags.scm.
  */
 export function identifiersIn(text: string, limit = 300): string[] {
+  // `[A-Za-z_$][A-Za-z0-9_$]*` by char codes: a regex match object per identifier was most of the cost.
   const ids = new Set<string>();
-  for (const m of text.matchAll(/[A-Za-z_$][A-Za-z0-9_$]*/g)) {
-    const id = m[0];
-    if (id.length > 1 && !NOT_IDENTIFIERS.has(id)) {
-      ids.add(id);
-      if (ids.size >= limit) break;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isIdentStart(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i++;
+    while (i < n && (isIdentStart(text.charCodeAt(i)) || isDigitCode(text.charCodeAt(i)))) i++;
+    if (i - start > 1) {
+      const id = text.slice(start, i);
+      if (!NOT_IDENTIFIERS.has(id)) {
+        ids.add(id);
+        if (ids.size >= limit) break;
+      }
     }
   }
   return [...ids];
+}
+
+function isIdentStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 /**

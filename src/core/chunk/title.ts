@@ -4,10 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Chunk } from '../model';
 
 export type ChunkDraft = Omit<Chunk, 'id' | 'groupId' | 'title' | 'contentHash' | 'defines' | 'references'> &
-  Partial<Pick<Chunk, 'defines' | 'references'>> & {
-    /** Lines of the whole definition when this draft is one part of it. */
-    groupLines?: [number, number];
-  };
+  Partial<Pick<Chunk, 'defines' | 'references'>>;
 
 export function titleOf(path: string, moduleDoc: string | undefined, kind: string, name: string): string {
   return moduleDoc ? `${path} (${moduleDoc}) ${kind} ${name}` : `${path} ${kind} ${name}`;
@@ -18,20 +15,21 @@ export function contentHashOf(moduleDoc: string | undefined, kind: string, name:
   return createHash('sha256').update(`${moduleDoc ?? ''}\u0000${kind}\u0000${name}\u0000${text}`).digest('hex').slice(0, 32);
 }
 
-export function finishChunk(full: ChunkDraft, moduleDoc?: string): Chunk {
-  const { groupLines, ...draft } = full;
+/**
+ * Completes a draft in place (it becomes the chunk): copying two dozen fields per chunk, twice,
+ * was a sixth of chunking. `groupLines`: lines of the whole definition when the draft is one part.
+ */
+export function finishChunk(draft: ChunkDraft, moduleDoc?: string, groupLines?: [number, number]): Chunk {
+  const chunk = draft as Chunk;
   const name = draft.qualifiedName || draft.name;
   const part = draft.part ? `#${draft.part.index}` : '';
   const [groupStart, groupEnd] = draft.part && groupLines ? groupLines : [draft.startLine, draft.endLine];
-  const chunk: Chunk = {
-    ...draft,
-    defines: draft.defines ?? [],
-    references: draft.references ?? [],
-    id: `${draft.path}:${draft.startLine}-${draft.endLine}:${draft.kind}:${name}${part}`,
-    // Parts of one split definition share it: search ranks definitions, not parts.
-    groupId: `${draft.path}:${groupStart}-${groupEnd}:${draft.kind}:${name}`,
-    title: titleOf(draft.path, moduleDoc, draft.kind, name),
-    contentHash: contentHashOf(moduleDoc, draft.kind, name, draft.text),
-  };
+  chunk.defines ??= [];
+  chunk.references ??= [];
+  chunk.id = `${draft.path}:${draft.startLine}-${draft.endLine}:${draft.kind}:${name}${part}`;
+  // Parts of one split definition share it: search ranks definitions, not parts.
+  chunk.groupId = `${draft.path}:${groupStart}-${groupEnd}:${draft.kind}:${name}`;
+  chunk.title = titleOf(draft.path, moduleDoc, draft.kind, name);
+  chunk.contentHash = contentHashOf(moduleDoc, draft.kind, name, draft.text);
   return chunk;
 }
