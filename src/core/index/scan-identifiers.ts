@@ -1,6 +1,8 @@
 // The identifiers of a text as IDENT (tokenize.ts) finds them, by a scan over char codes: the
 // regex's match objects were most of what the keyword terms of a chunk allocated.
 
+import { FNV_BASIS, FNV_PRIME, hashOf } from './token-table';
+
 const enum C {
   Dollar = 36, Dash = 45, D0 = 48, D9 = 57, A = 65, Z = 90, Under = 95, a = 97, z = 122,
 }
@@ -18,23 +20,27 @@ function isWord(c: number): boolean {
 }
 
 /**
- * Calls `visit(start, end)` for each match of IDENT in `text`, left to right:
+ * Calls `visit(start, end, hash)` for each match of IDENT in `text`, left to right:
  * `[A-Za-z_$][A-Za-z0-9_$]*(?:-[A-Za-z][A-Za-z0-9]*)*` or `[0-9]+[A-Za-z_][A-Za-z0-9_]*`.
+ * `hash` is hashOf (token-table.ts) of the match, computed on the way.
  */
-export function scanIdentifiers(text: string, visit: (start: number, end: number) => void): void {
+export function scanIdentifiers(text: string, visit: (start: number, end: number, hash: number) => void): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (isLetter(c) || c === C.Under || c === C.Dollar) {
-      const start = i++;
-      while (i < n && isWord(text.charCodeAt(i))) i++;
+      const start = i;
+      let h = Math.imul(FNV_BASIS ^ c, FNV_PRIME);
+      i++;
+      for (let d: number; i < n && isWord((d = text.charCodeAt(i))); i++) h = Math.imul(h ^ d, FNV_PRIME);
       // Kebab-case tails: `-` then a letter, then letters and digits (no `_` or `$`).
       while (i + 1 < n && text.charCodeAt(i) === C.Dash && isLetter(text.charCodeAt(i + 1))) {
+        h = Math.imul(Math.imul(h ^ C.Dash, FNV_PRIME) ^ text.charCodeAt(i + 1), FNV_PRIME);
         i += 2;
-        while (i < n && (isLetter(text.charCodeAt(i)) || isDigit(text.charCodeAt(i)))) i++;
+        for (let d: number; i < n && (isLetter((d = text.charCodeAt(i))) || isDigit(d)); i++) h = Math.imul(h ^ d, FNV_PRIME);
       }
-      visit(start, i);
+      visit(start, i, h);
     } else if (isDigit(c)) {
       // Digits glued to letters (`2xx`, `404_error`); plain numbers are not terms.
       let j = i + 1;
@@ -47,7 +53,7 @@ export function scanIdentifiers(text: string, visit: (start: number, end: number
           if (!(isLetter(e) || isDigit(e) || e === C.Under)) break;
           j++;
         }
-        visit(i, j);
+        visit(i, j, hashOf(text, i, j));
       }
       i = j;
     } else i++;

@@ -3,6 +3,7 @@
 import type { Chunk } from '../model';
 import { processTerm, tokenize } from './tokenize';
 import { scanIdentifiers } from './scan-identifiers';
+import { TokenTable } from './token-table';
 
 export const FIELDS = ['symbol', 'doc', 'text', 'path'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -15,7 +16,7 @@ export interface ChunkTerms {
 
 // Every distinct raw token of this thread, with the ids of its processed terms: code repeats the
 // same identifiers endlessly, so a token is split, lowercased and stemmed once.
-const tokenIds = new Map<string, Int32Array>();
+const tokenIds = new TokenTable<Int32Array>(200_000);
 const termOf: string[] = [];
 const termId = new Map<string, number>();
 /** Per term id: its count in the field being read, and the fields' touched ids. */
@@ -38,19 +39,19 @@ function idOfTerm(term: string): number {
   return id;
 }
 
-/** Processed term ids of one raw token, memoized. */
-function termsOf(token: string): Int32Array {
-  let t = tokenIds.get(token);
+/** Processed term ids of the token text[start, end), memoized. */
+function termsOf(text: string, start: number, end: number, hash: number): Int32Array {
+  let t = tokenIds.get(text, start, end, hash);
   if (!t) {
+    const token = own(text.slice(start, end));
     const ids: number[] = [];
     for (const part of tokenize(token)) {
       const p = processTerm(part);
       if (p) ids.push(idOfTerm(own(p)));
     }
-    // Bounded: a worker lives through whole trees. Dropping the memo keeps term ids valid.
-    if (tokenIds.size > 200_000) tokenIds.clear();
     t = ids.length ? Int32Array.from(ids) : NO_TERMS;
-    tokenIds.set(own(token), t);
+    // Bounded (it forgets everything past 200k tokens): a worker lives through whole trees.
+    tokenIds.set(token, hash, t);
   }
   return t;
 }
@@ -75,8 +76,8 @@ export function fieldTerms(text: string): { pairs: (string | number)[]; length: 
     termOf.length = 0;
   }
   let length = 0;
-  scanIdentifiers(text, (start, end) => {
-    const ids = termsOf(text.slice(start, end));
+  scanIdentifiers(text, (start, end, hash) => {
+    const ids = termsOf(text, start, end, hash);
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i];
       if (counts[id]++ === 0) touched.push(id);
@@ -133,8 +134,8 @@ export function chunkTerms(c: Chunk): ChunkTerms {
 /** Terms of a query, in order, without duplicates. */
 export function queryTerms(query: string): string[] {
   const seen = new Set<string>();
-  scanIdentifiers(query, (start, end) => {
-    for (const id of termsOf(query.slice(start, end))) seen.add(termOf[id]);
+  scanIdentifiers(query, (start, end, hash) => {
+    for (const id of termsOf(query, start, end, hash)) seen.add(termOf[id]);
   });
   return [...seen];
 }
