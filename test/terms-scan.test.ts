@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { scanIdentifiers } from '../src/core/index/scan-identifiers';
-import { hashOf, TokenTable } from '../src/core/index/token-table';
+import { hashOf, TokenTable } from '../src/core/token-table';
 import { IDENT } from '../src/core/index/tokenize';
 import { fieldTerms } from '../src/core/index/terms';
 import { identifiersIn } from '../src/core/chunk/metadata';

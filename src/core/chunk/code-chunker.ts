@@ -55,7 +55,12 @@ export function chunkCode(
   const all = findDefinitions(matches, spec);
   const kept = all.filter(keep);
   const children = new Map<Definition, Definition[]>();
-  for (const d of kept) if (d.parent) children.set(d.parent, [...(children.get(d.parent) ?? []), d]);
+  for (const d of kept) {
+    if (!d.parent) continue;
+    const list = children.get(d.parent);
+    if (list) list.push(d);
+    else children.set(d.parent, [d]);
+  }
   const moduleDoc = moduleDocOf(root, spec);
   const drafts: Draft[] = [];
   for (const def of kept) {

@@ -5,6 +5,7 @@ import type { LanguageSpec } from '../lang/spec';
 import type { Visibility } from '../model';
 import { docBlockAcrossBlankLines, lastRow, previousSiblingOf } from './definitions';
 import { lowerBound } from '../sorted';
+import { FNV_BASIS, FNV_PRIME, own, TokenTable } from '../token-table';
 
 export function bodyOf(node: Node, spec: LanguageSpec): Node | null {
   for (const f of spec.bodyFields ?? ['body']) {
@@ -201,27 +202,47 @@ const NOT_IDENTIFIERS = new Set(
  * and good enough for search; precise references for the repo map come from tags.scm.
  */
 export function identifiersIn(text: string, limit = 300): string[] {
-  // `[A-Za-z_$][A-Za-z0-9_$]*` by char codes: a regex match object per identifier was most of the cost.
-  const ids = new Set<string>();
+  // `[A-Za-z_$][A-Za-z0-9_$]*` by char codes, deduplicated in place (seenIn) before anything is
+  // cut out: a match object and a substring per occurrence were most of chunking's allocations.
+  const generation = ++seenGeneration;
+  const ids: string[] = [];
   const n = text.length;
   let i = 0;
   while (i < n) {
-    if (!isIdentStart(text.charCodeAt(i))) {
+    let c = text.charCodeAt(i);
+    if (!isIdentStart(c)) {
       i++;
       continue;
     }
     const start = i++;
-    while (i < n && (isIdentStart(text.charCodeAt(i)) || isDigitCode(text.charCodeAt(i)))) i++;
-    if (i - start > 1) {
-      const id = text.slice(start, i);
-      if (!NOT_IDENTIFIERS.has(id)) {
-        ids.add(id);
-        if (ids.size >= limit) break;
-      }
+    let h = Math.imul(FNV_BASIS ^ c, FNV_PRIME);
+    while (i < n && (isIdentStart((c = text.charCodeAt(i))) || isDigitCode(c))) {
+      h = Math.imul(h ^ c, FNV_PRIME);
+      i++;
     }
+    if (i - start < 2) continue;
+    const slot = seenIn.slotOf(text, start, i, h);
+    if (slot >= 0) {
+      const last = seenIn.valueAt(slot);
+      if (last === NOT_AN_IDENTIFIER || last === generation) continue;
+      seenIn.setValueAt(slot, generation);
+      ids.push(seenIn.keyAt(slot));
+    } else {
+      const id = own(text.slice(start, i));
+      const keyword = NOT_IDENTIFIERS.has(id);
+      seenIn.set(id, h, keyword ? NOT_AN_IDENTIFIER : generation);
+      if (keyword) continue;
+      ids.push(id);
+    }
+    if (ids.length >= limit) break;
   }
-  return [...ids];
+  return ids;
 }
+
+/** Identifiers met so far in this thread, each with the last identifiersIn call that listed it. */
+const seenIn = new TokenTable<number>(100_000);
+const NOT_AN_IDENTIFIER = -1;
+let seenGeneration = 0;
 
 function isIdentStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;

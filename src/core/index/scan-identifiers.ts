@@ -1,7 +1,7 @@
 // The identifiers of a text as IDENT (tokenize.ts) finds them, by a scan over char codes: the
 // regex's match objects were most of what the keyword terms of a chunk allocated.
 
-import { FNV_BASIS, FNV_PRIME, hashOf } from './token-table';
+import { FNV_BASIS, FNV_PRIME, hashOf } from '../token-table';
 
 const enum C {
   Dollar = 36, Dash = 45, D0 = 48, D9 = 57, A = 65, Z = 90, Under = 95, a = 97, z = 122,

@@ -3,7 +3,7 @@
 import type { Chunk } from '../model';
 import { processTerm, tokenize } from './tokenize';
 import { scanIdentifiers } from './scan-identifiers';
-import { TokenTable } from './token-table';
+import { own, TokenTable } from '../token-table';
 
 export const FIELDS = ['symbol', 'doc', 'text', 'path'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -54,15 +54,6 @@ function termsOf(text: string, start: number, end: number, hash: number): Int32A
     tokenIds.set(token, hash, t);
   }
   return t;
-}
-
-/**
- * A copy that holds no reference to the text it was cut from. V8 keeps a substring of 13+
- * characters as a view on its parent: a memo keyed by such views kept whole files alive (a parse
- * worker's live heap was 93 MB after the node_modules tree, most of it sources).
- */
-function own(s: string): string {
-  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 
 // The term table would otherwise grow for ever in a long-lived worker: past this many terms it
