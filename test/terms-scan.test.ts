@@ -52,3 +52,10 @@ test('fieldTerms: frequencies per term in first-seen order, the same across call
   assert.equal(a.length, 8);
   assert.deepEqual(fieldTerms(''), { pairs: [], length: 0 });
 });
+
+test('identifiersIn lists each identifier once even when its memo fills up during the call', () => {
+  const names = Array.from({ length: 60_000 }, (_, i) => `ident_${i}`);
+  const ids = identifiersIn(`${names.join(' ')} ${names.join(' ')}`, 1e6);
+  assert.equal(ids.length, names.length);
+  assert.equal(new Set(ids).size, names.length);
+});

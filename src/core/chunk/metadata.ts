@@ -204,6 +204,8 @@ const NOT_IDENTIFIERS = new Set(
 export function identifiersIn(text: string, limit = 300): string[] {
   // `[A-Za-z_$][A-Za-z0-9_$]*` by char codes, deduplicated in place (seenIn) before anything is
   // cut out: a match object and a substring per occurrence were most of chunking's allocations.
+  // Forgotten between calls, never during one: a call must see every identifier it listed.
+  if (seenIn.size > 50_000) seenIn.clear();
   const generation = ++seenGeneration;
   const ids: string[] = [];
   const n = text.length;
@@ -240,7 +242,7 @@ export function identifiersIn(text: string, limit = 300): string[] {
 }
 
 /** Identifiers met so far in this thread, each with the last identifiersIn call that listed it. */
-const seenIn = new TokenTable<number>(100_000);
+const seenIn = new TokenTable<number>(Infinity);
 const NOT_AN_IDENTIFIER = -1;
 let seenGeneration = 0;
 

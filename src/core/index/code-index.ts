@@ -234,13 +234,6 @@ export class CodeIndex {
     const t1 = performance.now();
     await this.parseAll(todo, report, progress, !!options.tagsOnly);
     report.timings.parseMs = Math.round(performance.now() - t1);
-    // After a large pass the parse workers hold hundreds of MB (tree-sitter's wasm memory never
-    // shrinks) through the save and the embedding phase; fresh ones start in a fraction of a second.
-    if (todo.length >= RELEASE_WORKERS_AFTER && this.pool) {
-      const pool = this.pool;
-      this.pool = undefined;
-      await pool.close();
-    }
 
     if (gone.length) {
       await this.store.deleteChunksOf(gone);
@@ -320,8 +313,18 @@ export class CodeIndex {
       }
     };
     await Promise.all(Array.from({ length: Math.min(inFlight, todo.length) }, worker));
+    // After a large pass the parse workers hold hundreds of MB (tree-sitter's wasm memory never
+    // shrinks): they go before the last batches are written, the save and the embedding phase,
+    // which is when the index thread holds the most. Fresh ones start in a fraction of a second.
+    if (todo.length >= RELEASE_WORKERS_AFTER) await this.releaseParseWorkers();
     await flush();
     await writing;
+  }
+
+  private async releaseParseWorkers(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.close();
   }
 
   private async embedder(): Promise<EmbedPool> {

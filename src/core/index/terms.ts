@@ -16,7 +16,7 @@ export interface ChunkTerms {
 
 // Every distinct raw token of this thread, with the ids of its processed terms: code repeats the
 // same identifiers endlessly, so a token is split, lowercased and stemmed once.
-const tokenIds = new TokenTable<Int32Array>(200_000);
+const tokenIds = new TokenTable<Int32Array>(100_000);
 const termOf: string[] = [];
 const termId = new Map<string, number>();
 /** Per term id: its count in the field being read, and the fields' touched ids. */
@@ -50,7 +50,7 @@ function termsOf(text: string, start: number, end: number, hash: number): Int32A
       if (p) ids.push(idOfTerm(own(p)));
     }
     t = ids.length ? Int32Array.from(ids) : NO_TERMS;
-    // Bounded (it forgets everything past 200k tokens): a worker lives through whole trees.
+    // Bounded (it forgets everything past 100k tokens): a worker lives through whole trees.
     tokenIds.set(token, hash, t);
   }
   return t;
@@ -58,7 +58,7 @@ function termsOf(text: string, start: number, end: number, hash: number): Int32A
 
 // The term table would otherwise grow for ever in a long-lived worker: past this many terms it
 // starts again (ids are only meaningful within one fieldTerms call's output, which holds strings).
-const MAX_TERMS = 1_000_000;
+const MAX_TERMS = 150_000;
 
 export function fieldTerms(text: string): { pairs: (string | number)[]; length: number } {
   if (termOf.length > MAX_TERMS) {
