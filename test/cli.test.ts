@@ -45,6 +45,10 @@ test('cli: index, incremental re-run, search, status --skipped, errors', () => {
     const bad = spawnSync(process.execPath, [bin, 'frobnicate'], { encoding: 'utf8' });
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /unknown command frobnicate/);
+
+    const missing = spawnSync(process.execPath, [bin, 'index', '--root', path.join(root, 'no-such-folder'), '--no-embeddings'], { encoding: 'utf8' });
+    assert.equal(missing.status, 1);
+    assert.match(missing.stderr, /no-such-folder: no such folder/);
   } finally {
     removeWorkspace(root);
   }

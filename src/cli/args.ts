@@ -1,4 +1,5 @@
 // Command-line parsing on node:util's parseArgs: every command takes --root and --json.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
@@ -17,8 +18,11 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
 
 /** The workspace and index folder named by --root (default: the current folder) and --index-dir. */
 export function workspaceOf(values: Record<string, unknown>): { root: string; indexDir?: string } {
+  const root = path.resolve((values.root as string) ?? process.cwd());
+  // A mistyped --root would otherwise index nothing and report one skipped file.
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--root ${root}: no such folder`);
   return {
-    root: path.resolve((values.root as string) ?? process.cwd()),
+    root,
     indexDir: values['index-dir'] ? path.resolve(values['index-dir'] as string) : undefined,
   };
 }
