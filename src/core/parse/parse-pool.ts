@@ -54,8 +54,10 @@ export class ParsePool {
     const worker = new Worker(file, {
       workerData: { maxTokens: this.opts.maxTokens, dim: this.opts.dim, tokenizer: this.opts.tokenizer },
       // A cap on the worker heap: a pathological file fails its worker (which is replaced and
-      // the file reported) instead of swallowing the machine's memory.
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
+      // the file reported) instead of swallowing the machine's memory. V8 lets a heap grow
+      // towards its cap before collecting it: 128 MB (live data stays under 40 MB, 1 MB files
+      // included) kept the 10k-file tree's peak 30 MB lower than 256 did, at the same speed.
+      resourceLimits: { maxOldGenerationSizeMb: 128 },
     });
     const slot: Slot = { worker, inFlight: 0 };
     worker.on('message', (msg: { id: number; result?: ParseResult; error?: string }) => {
