@@ -27,7 +27,8 @@ function run(command: string, env: NodeJS.ProcessEnv = {}) {
   return { status: r.status, out: JSON.parse(r.stdout.trim()) as { arena: string | null; mmap: string | null } };
 }
 
-const glibc = process.platform === 'linux' && !!(process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header.glibcVersionRuntime;
+const { usesGlibc } = require(launcher) as { usesGlibc: () => boolean };
+const glibc = usesGlibc();
 
 test('launcher: long-running commands restart once with the malloc settings; the child exit code is kept', { skip: !glibc && 'glibc only' }, () => {
   const r = run('index');

@@ -1,5 +1,6 @@
-// Binary search over ascending arrays, shared by the chunker (decision points by position) and the
-// keyword index (terms by prefix).
+// Ordering helpers shared across stages: binary search over ascending arrays (the chunker's
+// decision points by position, the keyword index's terms by prefix), and the id tie-break every
+// ranking uses so results never depend on the order files were indexed in.
 
 /** The first index whose value is not below `x` (`sorted.length` when every value is). */
 export function lowerBound<T>(sorted: ArrayLike<T>, x: T): number {
@@ -11,4 +12,9 @@ export function lowerBound<T>(sorted: ArrayLike<T>, x: T): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** Plain code-unit order of two ids: the tie-break of equal scores. */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

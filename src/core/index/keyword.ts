@@ -8,7 +8,7 @@ import { FIELDS, queryTerms } from './terms';
 import type { PackedDocs } from './keyword-docs';
 import { PostingStore } from './postings';
 import { synonymsOf } from './synonyms';
-import { lowerBound } from '../sorted';
+import { compareIds, lowerBound } from '../sorted';
 
 export interface DocInfo {
   id: string;
@@ -460,10 +460,6 @@ export class KeywordIndex {
       return store;
     });
   }
-}
-
-function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function popcount(x: number): number {

@@ -1,5 +1,6 @@
 // Fusing ranked lists from keyword and vector search. Both methods are kept: the evaluation
 // (`npm run eval`) measures each, and the better one is the default.
+import { compareIds } from '../sorted';
 
 export type FusionMethod = 'zscore' | 'rrf';
 
@@ -10,7 +11,7 @@ export interface Scored {
 
 /** Best first; equal scores by id, so a ranking never depends on the order files were indexed in. */
 export function byScore(a: Scored, b: Scored): number {
-  return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return b.score - a.score || compareIds(a.id, b.id);
 }
 
 /** Reciprocal-rank fusion: Σ w / (k + rank). */

@@ -11,6 +11,7 @@ import { byScore, type FusionMethod, fuse, type Scored } from './fusion';
 import { type AnalyzedQuery, analyzeQuery } from './query';
 import { DEFAULT_FEEDBACK, feedbackTerms } from './feedback';
 import { queryTerms } from '../index/terms';
+import { compareIds } from '../sorted';
 
 export type SearchMode = 'hybrid' | 'keyword' | 'vector';
 
@@ -162,7 +163,7 @@ async function rank(
     const c = byId.get(id);
     if (c) scored.push({ c, score: score + spread * symbolBoost(c, q) });
   }
-  scored.sort((a, b) => b.score - a.score || (a.c.id < b.c.id ? -1 : a.c.id > b.c.id ? 1 : 0));
+  scored.sort((a, b) => b.score - a.score || compareIds(a.c.id, b.c.id));
   return scored;
 }
 
