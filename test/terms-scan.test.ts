@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { scanIdentifiers } from '../src/core/index/scan-identifiers';
+import { scanIdentifiers, scanWords } from '../src/core/scan-identifiers';
 import { hashOf, TokenTable } from '../src/core/token-table';
 import { IDENT } from '../src/core/index/tokenize';
 import { fieldTerms } from '../src/core/index/terms';
@@ -58,4 +58,15 @@ test('identifiersIn lists each identifier once even when its memo fills up durin
   const ids = identifiersIn(`${names.join(' ')} ${names.join(' ')}`, 1e6);
   assert.equal(ids.length, names.length);
   assert.equal(new Set(ids).size, names.length);
+});
+
+test('scanWords finds plain identifiers with their hash and stops when told to', () => {
+  const text = 'kebab-name 2xx a$b _c d';
+  const found: string[] = [];
+  scanWords(text, (start, end, hash) => {
+    assert.equal(hash, hashOf(text, start, end));
+    found.push(text.slice(start, end));
+    return found.length < 4;
+  });
+  assert.deepEqual(found, ['kebab', 'name', 'xx', 'a$b']);
 });

@@ -5,7 +5,8 @@ import type { LanguageSpec } from '../lang/spec';
 import type { Visibility } from '../model';
 import { docBlockAcrossBlankLines, lastRow, previousSiblingOf } from './definitions';
 import { lowerBound } from '../sorted';
-import { FNV_BASIS, FNV_PRIME, own, TokenTable } from '../token-table';
+import { own, TokenTable } from '../token-table';
+import { scanWords } from '../scan-identifiers';
 
 export function bodyOf(node: Node, spec: LanguageSpec): Node | null {
   for (const f of spec.bodyFields ?? ['body']) {
@@ -202,42 +203,29 @@ const NOT_IDENTIFIERS = new Set(
  * and good enough for search; precise references for the repo map come from tags.scm.
  */
 export function identifiersIn(text: string, limit = 300): string[] {
-  // `[A-Za-z_$][A-Za-z0-9_$]*` by char codes, deduplicated in place (seenIn) before anything is
-  // cut out: a match object and a substring per occurrence were most of chunking's allocations.
-  // Forgotten between calls, never during one: a call must see every identifier it listed.
+  // Deduplicated in place (seenIn) before anything is cut out: a substring per occurrence was
+  // most of chunking's allocations. Forgotten between calls, never during one: a call must see
+  // every identifier it listed.
   if (seenIn.size > 50_000) seenIn.clear();
   const generation = ++seenGeneration;
   const ids: string[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    let c = text.charCodeAt(i);
-    if (!isIdentStart(c)) {
-      i++;
-      continue;
-    }
-    const start = i++;
-    let h = Math.imul(FNV_BASIS ^ c, FNV_PRIME);
-    while (i < n && (isIdentStart((c = text.charCodeAt(i))) || isDigitCode(c))) {
-      h = Math.imul(h ^ c, FNV_PRIME);
-      i++;
-    }
-    if (i - start < 2) continue;
-    const slot = seenIn.slotOf(text, start, i, h);
+  scanWords(text, (start, end, h) => {
+    if (end - start < 2) return;
+    const slot = seenIn.slotOf(text, start, end, h);
     if (slot >= 0) {
       const last = seenIn.valueAt(slot);
-      if (last === NOT_AN_IDENTIFIER || last === generation) continue;
+      if (last === NOT_AN_IDENTIFIER || last === generation) return;
       seenIn.setValueAt(slot, generation);
       ids.push(seenIn.keyAt(slot));
     } else {
-      const id = own(text.slice(start, i));
+      const id = own(text.slice(start, end));
       const keyword = NOT_IDENTIFIERS.has(id);
       seenIn.set(id, h, keyword ? NOT_AN_IDENTIFIER : generation);
-      if (keyword) continue;
+      if (keyword) return;
       ids.push(id);
     }
-    if (ids.length >= limit) break;
-  }
+    return ids.length < limit;
+  });
   return ids;
 }
 
@@ -245,14 +233,6 @@ export function identifiersIn(text: string, limit = 300): string[] {
 const seenIn = new TokenTable<number>(Infinity);
 const NOT_AN_IDENTIFIER = -1;
 let seenGeneration = 0;
-
-function isIdentStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
-}
-
-function isDigitCode(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
 
 /**
  * Decision points and yield markers of a whole file. Walking each definition's subtree for them

@@ -2,7 +2,7 @@
 // workers (tokenizing is a third of the keyword cost) and shipped as compact arrays.
 import type { Chunk } from '../model';
 import { processTerm, tokenize } from './tokenize';
-import { scanIdentifiers } from './scan-identifiers';
+import { scanIdentifiers } from '../scan-identifiers';
 import { own, TokenTable } from '../token-table';
 
 export const FIELDS = ['symbol', 'doc', 'text', 'path'] as const;

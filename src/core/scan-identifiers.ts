@@ -1,7 +1,9 @@
-// The identifiers of a text as IDENT (tokenize.ts) finds them, by a scan over char codes: the
-// regex's match objects were most of what the keyword terms of a chunk allocated.
+// Identifiers of a text by a scan over char codes, each with its TokenTable hash: regex match
+// objects and a substring per occurrence were most of what keyword terms and chunk references
+// allocated. Two patterns: IDENT (index/tokenize.ts) for keyword terms, plain identifiers for
+// references (chunk/metadata.ts).
 
-import { FNV_BASIS, FNV_PRIME, hashOf } from '../token-table';
+import { FNV_BASIS, FNV_PRIME, hashOf } from './token-table';
 
 const enum C {
   Dollar = 36, Dash = 45, D0 = 48, D9 = 57, A = 65, Z = 90, Under = 95, a = 97, z = 122,
@@ -57,5 +59,28 @@ export function scanIdentifiers(text: string, visit: (start: number, end: number
       }
       i = j;
     } else i++;
+  }
+}
+
+/**
+ * Calls `visit(start, end, hash)` for each `[A-Za-z_$][A-Za-z0-9_$]*` in `text` (kebab-case split,
+ * digits never lead), left to right, until `visit` returns false.
+ */
+export function scanWords(text: string, visit: (start: number, end: number, hash: number) => boolean | void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    if (!(isLetter(c) || c === C.Under || c === C.Dollar)) {
+      i++;
+      continue;
+    }
+    const start = i++;
+    let h = Math.imul(FNV_BASIS ^ c, FNV_PRIME);
+    while (i < n && isWord((c = text.charCodeAt(i)))) {
+      h = Math.imul(h ^ c, FNV_PRIME);
+      i++;
+    }
+    if (visit(start, i, h) === false) return;
   }
 }
