@@ -2,6 +2,7 @@
 // times — `src/x.ts`, `dist/cjs/x.js`, `dist/esm/x.js`, `x.d.ts` declarations, Python `.pyi`
 // stubs — and the copies took three of the top five places for one answer, pushing distinct
 // definitions out. The best-ranked copy stays; the others are listed on it.
+import { scanWords } from '../scan-identifiers';
 
 export interface Located {
   path: string;
@@ -24,10 +25,10 @@ export function isDeclarationFile(path: string): boolean {
   return /\.d\.[cm]?ts$|\.pyi$/.test(path);
 }
 
-const WORD = /[A-Za-z_$][\w$]*/g;
-
 function words(text: string): Set<string> {
-  return new Set(text.match(WORD) ?? []);
+  const out = new Set<string>();
+  scanWords(text, (start, end) => void out.add(text.slice(start, end)));
+  return out;
 }
 
 /** Share of identifiers two texts have in common (Jaccard). */
