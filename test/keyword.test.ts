@@ -1,8 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { KeywordIndex } from '../src/core/index/keyword';
-import { keywordDocs, packDocs } from '../src/core/index/keyword-docs';
-import { chunkTerms } from '../src/core/index/terms';
+import { packFileDocs } from '../src/core/index/terms';
 import type { Chunk } from '../src/core/model';
 
 function chunk(path: string, name: string, text: string, docstring?: string): Chunk {
@@ -15,7 +14,7 @@ function chunk(path: string, name: string, text: string, docstring?: string): Ch
 
 function indexOf(chunks: Chunk[]): KeywordIndex {
   const k = KeywordIndex.empty();
-  for (const c of chunks) k.setFile(c.path, c.path, packDocs(keywordDocs([c], [chunkTerms(c)])));
+  for (const c of chunks) k.setFile(c.path, c.path, packFileDocs([c]));
   return k;
 }
 

@@ -3,7 +3,11 @@ import * as assert from 'node:assert/strict';
 import { scanIdentifiers, scanWords } from '../src/core/scan-identifiers';
 import { hashOf, TokenTable } from '../src/core/token-table';
 import { IDENT } from '../src/core/index/tokenize';
-import { fieldTerms } from '../src/core/index/terms';
+import { docText, fieldTerms, packFileDocs, symbolText } from '../src/core/index/terms';
+import { splitIdentifier } from '../src/core/index/tokenize';
+import type { PackedDocs } from '../src/core/index/keyword-docs';
+import type { Chunk } from '../src/core/model';
+import { chunksOf } from './helpers';
 import { identifiersIn } from '../src/core/chunk/metadata';
 
 const SAMPLE = [
@@ -69,4 +73,62 @@ test('scanWords finds plain identifiers with their hash and stops when told to',
     return found.length < 4;
   });
   assert.deepEqual(found, ['kebab', 'name', 'xx', 'a$b']);
+});
+
+test('splitIdentifier cuts words as the regular expressions it replaced did', () => {
+  const reference = (id: string) =>
+    id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').split(/[\s_$\-]+/).filter(Boolean);
+  const cases = ['parseHTTPResponse2', 'get_user-id', 'AAbCCd', 'ABcDEf', 'AB2Cd', '__init__', '$', '_', 'x', 'XMLHttpRequest', 'a1B2c3', 'ABC', 'snake_Case_X'];
+  // A fixed pseudo-random sample over the characters that matter.
+  let seed = 7;
+  const alphabet = 'aAbBzZ09_$-xX \t';
+  for (let i = 0; i < 20_000; i++) {
+    let s = '';
+    for (let j = 0; j < 1 + (i % 12); j++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      s += alphabet[seed % alphabet.length];
+    }
+    cases.push(s);
+  }
+  for (const c of cases) assert.deepEqual(splitIdentifier(c), reference(c), JSON.stringify(c));
+});
+
+/** The per-chunk model of keyword documents that packFileDocs computes in one pass. */
+function referenceDocs(chunks: Chunk[]): PackedDocs {
+  const groups = new Map<string, Chunk[]>();
+  for (const c of chunks) groups.set(c.groupId, [...(groups.get(c.groupId) ?? []), c]);
+  const terms: string[] = [];
+  const index = new Map<string, number>();
+  const data: number[] = [];
+  const infos = [];
+  for (const [id, parts] of groups) {
+    const c = parts[0];
+    infos.push({ id, path: c.path, kind: c.kind, language: c.language, name: c.name, qualifiedName: c.qualifiedName });
+    const fields = [(p: Chunk) => symbolText(p), (p: Chunk) => docText(p), (p: Chunk) => p.text, (p: Chunk) => p.path];
+    fields.forEach((text, f) => {
+      const tf = new Map<string, number>();
+      let length = 0;
+      // Symbol and doc repeat in every part of a split definition: counted once.
+      for (const p of f < 2 ? [c] : parts) {
+        const one = fieldTerms(text(p));
+        for (let i = 0; i < one.pairs.length; i += 2) tf.set(one.pairs[i] as string, (tf.get(one.pairs[i] as string) ?? 0) + (one.pairs[i + 1] as number));
+        length += one.length;
+      }
+      data.push(length, tf.size);
+      for (const [t, n] of tf) {
+        if (!index.has(t)) index.set(t, terms.push(t) - 1);
+        data.push(index.get(t)!, n);
+      }
+    });
+  }
+  return { terms, infos, data: Int32Array.from(data) };
+}
+
+test('packFileDocs packs what the per-chunk model gives, split definitions as one document', async () => {
+  const body = Array.from({ length: 120 }, (_, i) => `    total_${i} = compute_value(item_${i}, retries=${i})  # keep going`).join('\n');
+  const source = `"""Module doc."""\n\nclass Parser:\n    """Reads headers."""\n\n    def parse_header(self, raw):\n        """Parse one header line."""\n${body}\n        return total_0\n\nMAX_SIZE = 10\n`;
+  const { chunks } = await chunksOf('pkg/parser.py', source);
+  assert.ok(chunks.some((c) => c.part), 'the long method is split');
+  assert.deepEqual(packFileDocs(chunks), referenceDocs(chunks));
+  assert.deepEqual(packFileDocs([]), referenceDocs([]));
 });

@@ -7,6 +7,7 @@ import { chunkCode } from './code-chunker';
 import { fileMarks } from './metadata';
 import { packSegments, segmentsAt, type TokenCounter } from './split';
 import { lineWindows, type Section, textSections } from './text-chunkers';
+import { SourceLines } from './lines';
 import { finishChunk } from './title';
 import type { QueryMatch, Tree } from 'web-tree-sitter';
 
@@ -59,16 +60,17 @@ export async function chunkFile(path: string, source: string, opts: ChunkOptions
 
 function sectionChunks(path: string, language: string, source: string, format: Parameters<typeof textSections>[0], opts: ChunkOptions): Chunk[] {
   const lines = source.split('\n');
+  const rows = new SourceLines(source);
   const sections: Section[] = format === 'text' ? lineWindows(lines) : textSections(format, lines);
   const kind: ChunkKind = format === 'markdown' ? 'documentation' : format === 'text' ? 'window' : 'section';
   const doc = isDocumentation(path);
   const chunks: Chunk[] = [];
   for (const s of sections) {
-    const text = lines.slice(s.startRow, s.endRow + 1).join('\n');
+    const text = rows.join(s.startRow, s.endRow);
     const context = lines[s.startRow].trim().slice(0, 200);
     const parts =
       opts.countTokens(text) > opts.maxTokens
-        ? packSegments(segmentsAt(lines, s.startRow, s.endRow, []), kind === 'window' ? '' : context, opts.maxTokens, opts.countTokens)
+        ? packSegments(segmentsAt(rows, s.startRow, s.endRow, []), kind === 'window' ? '' : context, opts.maxTokens, opts.countTokens)
         : [{ startRow: s.startRow, endRow: s.endRow, text }];
     parts.forEach((p, i) =>
       chunks.push(

@@ -10,6 +10,7 @@ import {
   type FileMarks, stripCommentMarkers, visibilityOf, walkDefinition,
 } from './metadata';
 import { type Part, type Segment, type TokenCounter, packSegments, segmentsAt } from './split';
+import { SourceLines } from './lines';
 import { finishChunk } from './title';
 import { uncoveredRuns } from './uncovered';
 
@@ -51,7 +52,7 @@ export function chunkCode(
   opts: CodeChunkOptions,
   marks: FileMarks,
 ): Chunk[] {
-  const lines = source.split('\n');
+  const lines = new SourceLines(source);
   const all = findDefinitions(matches, spec);
   const kept = all.filter(keep);
   const children = new Map<Definition, Definition[]>();
@@ -96,7 +97,7 @@ export function chunkCode(
     });
   }
   for (const [a, b] of uncoveredRuns(root, drafts.map((d) => [d.startRow, d.endRow]), moduleDocRows(root, spec))) {
-    const text = lines.slice(a, b + 1).join('\n');
+    const text = lines.join(a, b);
     const parts =
       opts.countTokens(text) > opts.maxTokens
         ? packSegments(segmentsAt(lines, a, b, []), '', opts.maxTokens, opts.countTokens)
@@ -137,9 +138,9 @@ function adjacent(group: Draft, def: Definition, spec: LanguageSpec): boolean {
   return !!prev && lastRow(prev) === group.endRow;
 }
 
-function extendGroup(group: Draft, def: Definition, lines: string[]): void {
+function extendGroup(group: Draft, def: Definition, lines: SourceLines): void {
   group.endRow = def.endRow;
-  group.text = lines.slice(group.startRow, group.endRow + 1).join('\n');
+  group.text = lines.join(group.startRow, group.endRow);
   group.name = `${group.name}, ${def.name}`;
   group.qualifiedName = group.name;
   group.meta.defines = [...(group.meta.defines ?? []), def.name];
@@ -152,7 +153,7 @@ function draftOf(
   def: Definition,
   members: Definition[],
   source: string,
-  lines: string[],
+  lines: SourceLines,
   spec: LanguageSpec,
   marks: FileMarks,
 ): Draft {
@@ -171,7 +172,7 @@ function draftOf(
     defines,
     references: [],
   };
-  const text = lines.slice(def.startRow, def.endRow + 1).join('\n');
+  const text = lines.join(def.startRow, def.endRow);
   const body = bodyOf(node, spec);
   if (kind === 'function' || kind === 'method') {
     const signature = signatureOf(node, source, spec);
@@ -183,16 +184,16 @@ function draftOf(
       generator: walked.generator || /generator/.test(node.type) || /^\s*(async\s+)?\*/.test(signature),
       complexity: walked.complexity,
     });
-    const boundaries = body ? body.namedChildren.map((c) => c!.startPosition.row) : [];
     return {
       def, kind, name: def.name, qualifiedName: def.qualifiedName,
       startRow: def.startRow, endRow: def.endRow, text, meta,
       context: signature,
-      segments: () => segmentsAt(lines, def.startRow, def.endRow, boundaries),
+      // Only an oversized definition is cut, at its body's statements: read them then.
+      segments: () => segmentsAt(lines, def.startRow, def.endRow, body ? body.namedChildren.map((c) => c!.startPosition.row) : []),
     };
   }
   if (kind === 'class') return classDraft(def, members, source, lines, spec, meta);
-  meta.signature = firstLine(lines[node.startPosition.row]);
+  meta.signature = firstLine(lines.at(node.startPosition.row));
   return {
     def, kind, name: def.name, qualifiedName: def.qualifiedName,
     startRow: def.startRow, endRow: def.endRow, text, meta,
@@ -231,7 +232,7 @@ function classDraft(
   def: Definition,
   members: Definition[],
   source: string,
-  lines: string[],
+  lines: SourceLines,
   spec: LanguageSpec,
   meta: Partial<Chunk>,
 ): Draft {
@@ -241,12 +242,12 @@ function classDraft(
   const memberByOuter = new Map<number, Definition>();
   for (const m of members) memberByOuter.set(outermost(m.node, spec).id, m);
   const pushRows = (from: number, to: number) => {
-    for (let r = from; r <= to; r++) summary.push({ row: r, text: lines[r] });
+    for (let r = from; r <= to; r++) summary.push({ row: r, text: lines.at(r)! });
   };
   if (!body) pushRows(def.startRow, def.endRow);
   else {
     const bodyRow = body.startPosition.row;
-    const bodyInline = /\S/.test((lines[bodyRow] ?? '').slice(0, body.startPosition.column));
+    const bodyInline = /\S/.test((lines.at(bodyRow) ?? '').slice(0, body.startPosition.column));
     pushRows(def.startRow, bodyInline ? bodyRow : bodyRow - 1);
     const attached = new Set([...(spec.attachedTypes ?? []), 'decorator']);
     const containers = spec.memberContainers ?? [];
@@ -259,7 +260,7 @@ function classDraft(
       const row = child.startPosition.row;
       if (row < def.startRow || (bodyInline && row === bodyRow && !member)) continue;
       if (member) {
-        const indent = (lines[member.node.startPosition.row] ?? '').match(/^\s*/)![0];
+        const indent = (lines.at(member.node.startPosition.row) ?? '').match(/^\s*/)![0];
         if (member.kind === 'class') summary.push({ row: member.node.startPosition.row, text: indent + signatureOf(member.node, source, spec) });
         else {
           const sig = signatureOf(member.node, source, spec);
@@ -271,12 +272,12 @@ function classDraft(
         if (summary.length && summary[summary.length - 1].row >= row) continue;
         const end = lastRow(child);
         if (end - row <= 2 || child.type === 'expression_statement' && child.namedChildren[0]?.type === 'string') pushRows(row, end);
-        else summary.push({ row, text: `${lines[row]} …` });
+        else summary.push({ row, text: `${lines.at(row)} …` });
       }
     }
-    const closing = (lines[def.endRow] ?? '').trim();
+    const closing = (lines.at(def.endRow) ?? '').trim();
     if (def.endRow > (summary[summary.length - 1]?.row ?? def.endRow) && /^[})\]];?$|^end$/.test(closing)) {
-      summary.push({ row: def.endRow, text: lines[def.endRow] });
+      summary.push({ row: def.endRow, text: lines.at(def.endRow)! });
     }
   }
   const signature = signatureOf(node, source, spec);

@@ -116,7 +116,9 @@ export function decoratorsOf(outer: Node, node: Node, spec: LanguageSpec): strin
 /** Python-style docstring: a string literal as the first statement of the body. */
 function bodyDocstring(node: Node, spec: LanguageSpec): string | undefined {
   const body = bodyOf(node, spec);
-  const first = body?.namedChildren.find((c) => c && !spec.commentTypes.includes(c.type));
+  // Sibling by sibling: a body's namedChildren is a node object per statement.
+  let first = body?.firstNamedChild ?? null;
+  while (first && spec.commentTypes.includes(first.type)) first = first.nextNamedSibling;
   if (first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string') {
     return stripQuotes(first.namedChildren[0].text);
   }

@@ -1,6 +1,7 @@
 // Oversized chunks are cut at statement boundaries into parts that repeat the signature as
 // context and keep their own line ranges. Nothing is dropped: a statement larger than the limit
 // on its own is cut at line boundaries.
+import type { SourceLines } from './lines';
 
 /** A run of source rows (0-based, inclusive) that should stay together if it can. */
 export interface Segment {
@@ -71,13 +72,13 @@ export function packSegments(segments: Segment[], context: string, limit: number
 }
 
 /** Segments covering rows [startRow, endRow] contiguously, cut before each boundary row. */
-export function segmentsAt(lines: string[], startRow: number, endRow: number, boundaries: number[]): Segment[] {
+export function segmentsAt(lines: SourceLines, startRow: number, endRow: number, boundaries: number[]): Segment[] {
   const cuts = [...new Set(boundaries.filter((r) => r > startRow && r <= endRow))].sort((a, b) => a - b);
   const segments: Segment[] = [];
   let from = startRow;
   for (const cut of [...cuts, endRow + 1]) {
     if (cut <= from) continue;
-    segments.push({ startRow: from, endRow: cut - 1, text: lines.slice(from, cut).join('\n') });
+    segments.push({ startRow: from, endRow: cut - 1, text: lines.join(from, cut - 1) });
     from = cut;
   }
   return segments;

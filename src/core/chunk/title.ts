@@ -1,6 +1,6 @@
 // The last touch on every chunk: its title (context for the embedding, never part of the text),
 // its content hash (the key vectors are reused by) and its id.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Chunk } from '../model';
 
 export type ChunkDraft = Omit<Chunk, 'id' | 'groupId' | 'title' | 'contentHash' | 'defines' | 'references'> &
@@ -12,7 +12,8 @@ export function titleOf(path: string, moduleDoc: string | undefined, kind: strin
 
 /** The path is left out on purpose: a renamed file must keep its vectors. */
 export function contentHashOf(moduleDoc: string | undefined, kind: string, name: string, text: string): string {
-  return createHash('sha256').update(`${moduleDoc ?? ''}\u0000${kind}\u0000${name}\u0000${text}`).digest('hex').slice(0, 32);
+  // One-shot hash(): a Hash object per chunk cost twice as much.
+  return hash('sha256', `${moduleDoc ?? ''}\u0000${kind}\u0000${name}\u0000${text}`, 'hex').slice(0, 32);
 }
 
 /**
@@ -26,9 +27,10 @@ export function finishChunk(draft: ChunkDraft, moduleDoc?: string, groupLines?: 
   const [groupStart, groupEnd] = draft.part && groupLines ? groupLines : [draft.startLine, draft.endLine];
   chunk.defines ??= [];
   chunk.references ??= [];
-  chunk.id = `${draft.path}:${draft.startLine}-${draft.endLine}:${draft.kind}:${name}${part}`;
   // Parts of one split definition share it: search ranks definitions, not parts.
-  chunk.groupId = `${draft.path}:${groupStart}-${groupEnd}:${draft.kind}:${name}`;
+  const groupId = `${draft.path}:${groupStart}-${groupEnd}:${draft.kind}:${name}`;
+  chunk.id = draft.part ? `${draft.path}:${draft.startLine}-${draft.endLine}:${draft.kind}:${name}${part}` : groupId;
+  chunk.groupId = groupId;
   chunk.title = titleOf(draft.path, moduleDoc, draft.kind, name);
   chunk.contentHash = contentHashOf(moduleDoc, draft.kind, name, draft.text);
   return chunk;

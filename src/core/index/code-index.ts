@@ -20,13 +20,12 @@ import { changeSet } from './change-set';
 import { embedMissing } from './embed-phase';
 import { Journal } from './journal';
 import { KeywordIndex } from './keyword';
-import { keywordDocs, packDocs } from './keyword-docs';
 import { acquireLock } from './lock';
 import { CHUNKER_VERSION, INDEX_FORMAT, type IndexMeta, readMeta, readSkipped, writeMeta, writeSkipped } from './meta';
 import { emptyReport, type IndexReport, type Progress, type ProgressEvent, type UpdateOptions } from './report';
 import { type ChunkRow, type FileRow, fromRow } from './rows';
 import { CorruptIndexError, Store } from './store';
-import { chunkTerms } from './terms';
+import { packFileDocs } from './terms';
 
 export type { IndexReport, ProgressEvent, UpdateOptions };
 
@@ -167,7 +166,7 @@ export class CodeIndex {
       }
       for (const p of batch) {
         const chunks = (byPath.get(p) ?? []).map(fromRow).sort((a, b) => a.startLine - b.startLine);
-        this.keyword.setFile(p, this.files.get(p)!.sha256, packDocs(keywordDocs(chunks, chunks.map(chunkTerms))));
+        this.keyword.setFile(p, this.files.get(p)!.sha256, packFileDocs(chunks));
       }
     }
     if (this.keyword.isDirty) this.saveKeyword();

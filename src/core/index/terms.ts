@@ -1,18 +1,14 @@
-// The keyword view of a chunk: its terms per field, with frequencies. Computed in the parse
-// workers (tokenizing is a third of the keyword cost) and shipped as compact arrays.
+// The keyword view of a file: per definition, its terms per field with frequencies. Computed in
+// the parse workers (tokenizing is a third of the keyword cost) and shipped as compact arrays.
 import type { Chunk } from '../model';
-import { processTerm, tokenize } from './tokenize';
+import type { DocInfo } from './keyword';
+import type { PackedDocs } from './keyword-docs';
+import { identifierTokens, processTerm } from './tokenize';
 import { scanIdentifiers } from '../scan-identifiers';
 import { own, TokenTable } from '../token-table';
 
 export const FIELDS = ['symbol', 'doc', 'text', 'path'] as const;
 export type Field = (typeof FIELDS)[number];
-
-/** Per field: alternating [term, frequency, term, frequency, …] and the field length in terms. */
-export interface ChunkTerms {
-  fields: (string | number)[][];
-  lengths: number[];
-}
 
 // Every distinct raw token of this thread, with the ids of its processed terms: code repeats the
 // same identifiers endlessly, so a token is split, lowercased and stemmed once.
@@ -45,7 +41,8 @@ function termsOf(text: string, start: number, end: number, hash: number): Int32A
   if (!t) {
     const token = own(text.slice(start, end));
     const ids: number[] = [];
-    for (const part of tokenize(token)) {
+    // The scanner found `token` as one IDENT match: its tokens are the identifier's own.
+    for (const part of identifierTokens(token)) {
       const p = processTerm(part);
       if (p) ids.push(idOfTerm(own(p)));
     }
@@ -60,12 +57,16 @@ function termsOf(text: string, start: number, end: number, hash: number): Int32A
 // starts again (ids are only meaningful within one fieldTerms call's output, which holds strings).
 const MAX_TERMS = 150_000;
 
-export function fieldTerms(text: string): { pairs: (string | number)[]; length: number } {
+function startOver(): void {
   if (termOf.length > MAX_TERMS) {
     tokenIds.clear();
     termId.clear();
     termOf.length = 0;
   }
+}
+
+/** Adds the terms of `text` to the open counts (first-seen order in `touched`); returns how many. */
+function countTerms(text: string): number {
   let length = 0;
   scanIdentifiers(text, (start, end, hash) => {
     const ids = termsOf(text, start, end, hash);
@@ -75,6 +76,12 @@ export function fieldTerms(text: string): { pairs: (string | number)[]; length: 
     }
     length += ids.length;
   });
+  return length;
+}
+
+export function fieldTerms(text: string): { pairs: (string | number)[]; length: number } {
+  startOver();
+  const length = countTerms(text);
   const pairs: (string | number)[] = new Array(touched.length * 2);
   for (let i = 0; i < touched.length; i++) {
     const id = touched[i];
@@ -84,18 +91,6 @@ export function fieldTerms(text: string): { pairs: (string | number)[]; length: 
   }
   touched.length = 0;
   return { pairs, length };
-}
-
-// Every chunk of a file has the same path: its terms are worked out once.
-let lastPath = '';
-let lastPathTerms = fieldTerms('');
-
-function pathTerms(path: string): { pairs: (string | number)[]; length: number } {
-  if (path !== lastPath) {
-    lastPath = path;
-    lastPathTerms = fieldTerms(path);
-  }
-  return lastPathTerms;
 }
 
 /**
@@ -113,15 +108,6 @@ export function docText(c: Pick<Chunk, 'docstring'>): string {
   return c.docstring ?? '';
 }
 
-export function chunkTerms(c: Chunk): ChunkTerms {
-  const out: ChunkTerms = { fields: [], lengths: [] };
-  for (const { pairs, length } of [fieldTerms(symbolText(c)), fieldTerms(docText(c)), fieldTerms(c.text), pathTerms(c.path)]) {
-    out.fields.push(pairs);
-    out.lengths.push(length);
-  }
-  return out;
-}
-
 /** Terms of a query, in order, without duplicates. */
 export function queryTerms(query: string): string[] {
   const seen = new Set<string>();
@@ -131,24 +117,74 @@ export function queryTerms(query: string): string[] {
   return [...seen];
 }
 
-/** Terms of several parts of one definition as one document: frequencies and lengths add up. */
-export function mergeTerms(parts: ChunkTerms[]): ChunkTerms {
-  if (parts.length === 1) return parts[0];
-  const out: ChunkTerms = { fields: [], lengths: [] };
-  FIELDS.forEach((_, f) => {
-    const tf = new Map<string, number>();
-    let length = 0;
-    for (const p of parts) {
-      const pairs = p.fields[f] ?? [];
-      // The symbol and doc fields repeat in every part (same name, same docstring): count them once.
-      if ((f === 0 || f === 1) && p !== parts[0]) continue;
-      for (let i = 0; i < pairs.length; i += 2) tf.set(pairs[i] as string, (tf.get(pairs[i] as string) ?? 0) + (pairs[i + 1] as number));
-      length += p.lengths[f] ?? 0;
+/** File-local numbers of this thread's term ids, valid while `localStamp[id] === fileStamp`. */
+let localOf = new Int32Array(1 << 12);
+let localStamp = new Int32Array(1 << 12);
+let fileStamp = 0;
+
+/**
+ * A file's keyword documents, packed. One document per definition: a split definition's parts add
+ * up their text and path terms; its symbol and doc fields, the same in every part, count once.
+ * Counted straight into the packed form: term pairs per chunk, merged per definition and repacked
+ * (test/terms-scan.test.ts keeps that model as the reference) were a third of the workers' keyword cost.
+ */
+export function packFileDocs(chunks: Chunk[]): PackedDocs {
+  startOver();
+  const groups = new Map<string, Chunk[]>();
+  for (const c of chunks) {
+    const g = groups.get(c.groupId);
+    if (g) g.push(c);
+    else groups.set(c.groupId, [c]);
+  }
+  if (localOf.length < counts.length) {
+    localOf = new Int32Array(counts.length);
+    localStamp = new Int32Array(counts.length);
+  }
+  const stamp = ++fileStamp;
+  const terms: string[] = [];
+  const infos: DocInfo[] = [];
+  let data = new Int32Array(256);
+  let at = 0;
+  const put = (v: number) => {
+    if (at === data.length) {
+      const grown = new Int32Array(data.length * 2);
+      grown.set(data);
+      data = grown;
     }
-    const pairs: (string | number)[] = [];
-    for (const [t, n] of tf) pairs.push(t, n);
-    out.fields.push(pairs);
-    out.lengths.push(length);
-  });
-  return out;
+    data[at++] = v;
+  };
+  for (const [groupId, parts] of groups) {
+    const c = parts[0];
+    infos.push({ id: groupId, path: c.path, kind: c.kind, language: c.language, name: c.name, qualifiedName: c.qualifiedName });
+    for (let f = 0; f < FIELDS.length; f++) {
+      // The symbol and doc fields repeat in every part of a split definition: counted once (mergeTerms).
+      let length = 0;
+      if (f === 0) length = countTerms(symbolText(c));
+      else if (f === 1) length = countTerms(docText(c));
+      else for (const p of parts) length += countTerms(f === 2 ? p.text : p.path);
+      if (localOf.length < counts.length) {
+        const grownOf = new Int32Array(counts.length);
+        const grownStamp = new Int32Array(counts.length);
+        grownOf.set(localOf);
+        grownStamp.set(localStamp);
+        localOf = grownOf;
+        localStamp = grownStamp;
+      }
+      put(length);
+      put(touched.length);
+      for (let i = 0; i < touched.length; i++) {
+        const id = touched[i];
+        if (localStamp[id] !== stamp) {
+          localStamp[id] = stamp;
+          localOf[id] = terms.length;
+          terms.push(termOf[id]);
+        }
+        put(localOf[id]);
+        put(counts[id]);
+        counts[id] = 0;
+      }
+      touched.length = 0;
+    }
+  }
+  return { terms, infos, data: data.slice(0, at) };
 }

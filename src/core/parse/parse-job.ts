@@ -9,8 +9,8 @@ import { extractTags, type Tag, textTags } from '../repomap/tags';
 import { tagsOfFile } from '../repomap/file-tags';
 import { packTags } from '../repomap/tag-cache';
 import { textFormatOf } from '../lang/registry';
-import { chunkTerms, type ChunkTerms } from '../index/terms';
-import { keywordDocs, packDocs, type PackedDocs } from '../index/keyword-docs';
+import { packFileDocs } from '../index/terms';
+import type { PackedDocs } from '../index/keyword-docs';
 import { type PackedRows, packRows, toRow } from '../index/rows';
 
 export interface ParseRequest {
@@ -37,7 +37,6 @@ export type ParseResult =
       chunkCount: number;
       /** The chunks themselves (omitted in compact mode: `rows` and `docs` carry what the index needs). */
       chunks?: Chunk[];
-      terms?: ChunkTerms[];
       /** Chunk rows in flat column buffers, ready to become one Arrow batch: built here, off the index thread. */
       rows?: PackedRows;
       /** Keyword documents (one per definition, with terms): tokenizing here keeps it off the index thread. */
@@ -53,7 +52,7 @@ export type ParseResult =
 export interface ParseOptions extends ChunkOptions {
   /** Vector width of the chunks table: when set, rows and keyword docs are prepared. */
   dim?: number;
-  /** Leave out chunk objects and per-chunk terms (what crosses threads should be small). */
+  /** Leave out chunk objects (what crosses threads should be small). */
   compact?: boolean;
 }
 
@@ -94,13 +93,12 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   }
   if (req.withTags && !tags && /^godot-/.test(textFormatOf(req.path))) tags = textTags(decoded.text!);
   const r = parsed.result;
-  const terms = r.chunks.map(chunkTerms);
   const prepared = opts.dim
-    ? { rows: r.chunks.length ? packRows(r.chunks.map((c) => toRow(c, null)), opts.dim) : undefined, docs: packDocs(keywordDocs(r.chunks, terms)) }
+    ? { rows: r.chunks.length ? packRows(r.chunks.map((c) => toRow(c, null)), opts.dim) : undefined, docs: packFileDocs(r.chunks) }
     : {};
   return {
     path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunkCount: r.chunks.length,
-    ...(opts.compact ? {} : { chunks: r.chunks, terms }),
+    ...(opts.compact ? {} : { chunks: r.chunks }),
     ...prepared,
     tags: tags && outTags(tags), fallback: r.fallback, syntaxErrors: r.syntaxErrors, note: decoded.note, parseMs: performance.now() - t0,
   };
