@@ -15,13 +15,13 @@
 (source (onready_variable_statement name: (name) @name) @definition.variable)
 (class_body (variable_statement name: (name) @name) @definition.variable)
 
-(call (identifier) @name) @reference.call
-(attribute_call (identifier) @name) @reference.call
-(extends_statement (type (identifier) @name)) @reference.class
-(class_definition extends: (extends_statement (type (identifier) @name))) @reference.class
-(type (identifier) @name) @reference.type
-(attribute (identifier) @name) @reference.attribute
+(call (identifier) @name.reference.call)
+(attribute_call (identifier) @name.reference.call)
+(extends_statement (type (identifier) @name.reference.class))
+(class_definition extends: (extends_statement (type (identifier) @name.reference.class)))
+(type (identifier) @name.reference.type)
+(attribute (identifier) @name.reference.attribute)
 
 ; preload("res://…") and load("res://…") make the loaded file a dependency.
-((call (identifier) @fn arguments: (arguments (string) @name)) @reference.file
+((call (identifier) @fn arguments: (arguments (string) @name.reference.file))
   (#match? @fn "^(preload|load)$"))

@@ -5,16 +5,16 @@
   name: (identifier) @name) @definition.method
 
 (method_invocation
-  name: (identifier) @name
-  arguments: (argument_list) @reference.call)
+  name: (identifier) @name.reference.call
+  arguments: (argument_list))
 
 (interface_declaration
   name: (identifier) @name) @definition.interface
 
 (type_list
-  (type_identifier) @name) @reference.implementation
+  (type_identifier) @name.reference.implementation)
 
 (object_creation_expression
-  type: (type_identifier) @name) @reference.class
+  type: (type_identifier) @name.reference.class)
 
-(superclass (type_identifier) @name) @reference.class
+(superclass (type_identifier) @name.reference.class)

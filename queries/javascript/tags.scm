@@ -1,29 +1,21 @@
+; Upstream's query without its `(comment)* @doc` prefixes (nothing reads them); a reference captures
+; its name alone (`@name.reference.*`): every capture is a node object the walk makes.
 (
-  (comment)* @doc
-  .
   (method_definition
     name: (property_identifier) @name) @definition.method
   (#not-eq? @name "constructor")
-  (#strip! @doc "^[\\s\\*/]+|^[\\s\\*/]$")
-  (#select-adjacent! @doc @definition.method)
 )
 
 (
-  (comment)* @doc
-  .
   [
     (class
       name: (_) @name)
     (class_declaration
       name: (_) @name)
   ] @definition.class
-  (#strip! @doc "^[\\s\\*/]+|^[\\s\\*/]$")
-  (#select-adjacent! @doc @definition.class)
 )
 
 (
-  (comment)* @doc
-  .
   [
     (function_expression
       name: (identifier) @name)
@@ -34,30 +26,20 @@
     (generator_function_declaration
       name: (identifier) @name)
   ] @definition.function
-  (#strip! @doc "^[\\s\\*/]+|^[\\s\\*/]$")
-  (#select-adjacent! @doc @definition.function)
 )
 
 (
-  (comment)* @doc
-  .
   (lexical_declaration
     (variable_declarator
       name: (identifier) @name
       value: [(arrow_function) (function_expression)]) @definition.function)
-  (#strip! @doc "^[\\s\\*/]+|^[\\s\\*/]$")
-  (#select-adjacent! @doc @definition.function)
 )
 
 (
-  (comment)* @doc
-  .
   (variable_declaration
     (variable_declarator
       name: (identifier) @name
       value: [(arrow_function) (function_expression)]) @definition.function)
-  (#strip! @doc "^[\\s\\*/]+|^[\\s\\*/]$")
-  (#select-adjacent! @doc @definition.function)
 )
 
 (assignment_expression
@@ -75,17 +57,17 @@
 
 (
   (call_expression
-    function: (identifier) @name) @reference.call
-  (#not-match? @name "^(require)$")
+    function: (identifier) @name.reference.call)
+  (#not-match? @name.reference.call "^(require)$")
 )
 
 (call_expression
   function: (member_expression
-    property: (property_identifier) @name)
-  arguments: (_) @reference.call)
+    property: (property_identifier) @name.reference.call)
+  arguments: (_))
 
 (new_expression
-  constructor: (_) @name) @reference.class
+  constructor: (_) @name.reference.class)
 
 (export_statement value: (assignment_expression left: (identifier) @name right: ([
  (number)

@@ -1,29 +1,20 @@
 ; Method definitions
 
 (
-  (comment)* @doc
-  .
   [
     (method
       name: (_) @name) @definition.method
     (singleton_method
       name: (_) @name) @definition.method
   ]
-  (#strip! @doc "^#\\s*")
-  (#select-adjacent! @doc @definition.method)
 )
 
 (alias
   name: (_) @name) @definition.method
 
-(setter
-  (identifier) @ignore)
-
 ; Class definitions
 
 (
-  (comment)* @doc
-  .
   [
     (class
       name: [
@@ -38,8 +29,6 @@
           name: (_) @name)
       ]) @definition.class
   ]
-  (#strip! @doc "^#\\s*")
-  (#select-adjacent! @doc @definition.class)
 )
 
 ; Module definitions
@@ -55,10 +44,10 @@
 
 ; Calls
 
-(call method: (identifier) @name) @reference.call
+(call method: (identifier) @name.reference.call)
 
 (
-  [(identifier) (constant)] @name @reference.call
+  [(identifier) (constant)] @name.reference.call
   (#is-not? local)
-  (#not-match? @name "^(lambda|load|require|require_relative|__FILE__|__LINE__)$")
+  (#not-match? @name.reference.call "^(lambda|load|require|require_relative|__FILE__|__LINE__)$")
 )

@@ -41,20 +41,20 @@
 ; references
 
 (call_expression
-    function: (identifier) @name) @reference.call
+    function: (identifier) @name.reference.call)
 
 (call_expression
     function: (field_expression
-        field: (field_identifier) @name)) @reference.call
+        field: (field_identifier) @name.reference.call))
 
 (macro_invocation
-    macro: (identifier) @name) @reference.call
+    macro: (identifier) @name.reference.call)
 
 ; implementations
 
 (impl_item
-    trait: (type_identifier) @name) @reference.implementation
+    trait: (type_identifier) @name.reference.implementation)
 
 (impl_item
-    type: (type_identifier) @name
-    !trait) @reference.implementation
+    type: (type_identifier) @name.reference.implementation
+    !trait)

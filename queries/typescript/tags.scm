@@ -17,7 +17,7 @@
   name: (type_identifier) @name) @definition.interface
 
 (type_annotation
-  (type_identifier) @name) @reference.type
+  (type_identifier) @name.reference.type)
 
 (new_expression
-  constructor: (identifier) @name) @reference.class
+  constructor: (identifier) @name.reference.class)

@@ -16,6 +16,26 @@ export interface Tag {
   category: string;
 }
 
+interface Role {
+  kind: 'def' | 'ref';
+  category: string;
+  /** `@name.definition.*`: the capture is the name itself. */
+  named: boolean;
+}
+
+// Per capture name, once: a regular expression per capture was a tenth of tagging.
+const roles = new Map<string, Role | null>();
+
+function roleOf(capture: string): Role | null {
+  let r = roles.get(capture);
+  if (r === undefined) {
+    const m = capture.match(/^(?:name\.)?(definition|reference)\.(.+)$/);
+    r = m ? { kind: m[1] === 'definition' ? 'def' : 'ref', category: m[2], named: capture.startsWith('name.') } : null;
+    roles.set(capture, r);
+  }
+  return r;
+}
+
 export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterable<QueryMatch> = loaded.tags().matches(root)): Tag[] {
   const tags: Tag[] = [];
   const seen = new Set<string>();
@@ -27,18 +47,20 @@ export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterabl
   };
   for (const match of matches) {
     let nameNode: Node | undefined;
-    let role: { kind: 'def' | 'ref'; category: string; node: Node } | undefined;
+    let role: Role | undefined;
+    let roleNode: Node | undefined;
     for (const c of match.captures) {
-      const m = c.name.match(/^(?:name\.)?(definition|reference)\.(.+)$/);
-      if (m) {
-        role = { kind: m[1] === 'definition' ? 'def' : 'ref', category: m[2], node: c.node };
-        if (c.name.startsWith('name.')) nameNode = c.node;
+      const r = roleOf(c.name);
+      if (r) {
+        role = r;
+        roleNode = c.node;
+        if (r.named) nameNode = c.node;
       } else if (c.name === 'name') nameNode = c.node;
     }
-    if (!role) continue;
+    if (!role || !roleNode) continue;
     if (!nameNode) {
-      if (role.node.type !== 'constructor_definition') continue;
-      nameNode = role.node;
+      if (roleNode.type !== 'constructor_definition') continue;
+      nameNode = roleNode;
     }
     let name = nameNode.type === 'constructor_definition' ? '_init' : nameNode.text;
     if (role.category === 'file') name = name.replace(/^['"]|['"]$/g, '');
@@ -47,7 +69,7 @@ export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterabl
       name,
       kind: role.kind,
       line: nameNode.startPosition.row + 1,
-      end: role.kind === 'def' ? lastRow(role.node) + 1 : undefined,
+      end: role.kind === 'def' ? lastRow(roleNode) + 1 : undefined,
       category: role.category,
     });
   }
