@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
+import { Store } from '../src/core/index/store';
 import { EMBEDDING_INPUT_VERSION } from '../src/core/embed/embedder';
 import { parseOne } from '../src/core/parse/parse-job';
 import { estimateTokens } from '../src/core/chunk/split';
@@ -229,6 +230,22 @@ test('bad inputs: unreadable and deleted-while-indexing files are reported, not 
     const report = await index.update();
     assert.equal(report.indexed, 2); // a.py and dir.py/x (a line-window text file)
     await index.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('store: a table split into many fragments is compacted, a few fragments are left alone', async () => {
+  const root = workspace({});
+  try {
+    const store = await Store.open(path.join(root, 'lance'), 8);
+    const files = (n: number) => Array.from({ length: 3 }, (_, i) => ({ path: `f${n}_${i}.py`, sha256: 'x', size: 1, mtimeMs: 1, language: 'python', chunkCount: 0, state: 'indexed', note: '' }));
+    for (let b = 0; b < 4; b++) await store.upsertFiles(files(b)); // one fragment per write
+    assert.equal(await store.compactIfFragmented(10), false);
+    assert.equal(await store.compactIfFragmented(3), true);
+    assert.equal(await store.compactIfFragmented(3), false);
+    assert.equal((await store.loadFiles()).size, 12);
+    store.close();
   } finally {
     removeWorkspace(root);
   }

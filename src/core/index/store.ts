@@ -40,6 +40,8 @@ function batches<T>(items: T[], size = BATCH): T[][] {
   return out;
 }
 
+const FRAGMENT_LIMIT = 100;
+
 export class Store {
   private constructor(
     readonly dir: string,
@@ -227,6 +229,20 @@ export class Store {
       await this.chunks.createIndex('vector', { config: lancedb.Index.ivfFlat({ numPartitions: partitionsFor(rows), distanceType: 'cosine' }) });
       this.partitions = undefined;
     }
+  }
+
+  /**
+   * Compacts once a table is split into many fragments (each batch write adds one): a cold pass
+   * over 10k files leaves about 60, which searches as fast as one.
+   */
+  async compactIfFragmented(limit = FRAGMENT_LIMIT): Promise<boolean> {
+    for (const t of [this.chunks, this.files, this.vectors, this.tags]) {
+      if ((await t.stats()).fragmentStats.numFragments > limit) {
+        await this.optimize();
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Compacts small fragments and drops old versions; run after large updates. */
