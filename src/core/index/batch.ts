@@ -82,8 +82,11 @@ export async function applyBatch(t: BatchTarget, batch: ParseResult[], report: I
     fileRows.push({ ...t.files.get(r.path)!, size: r.size, mtimeMs: r.mtimeMs });
     report.unchanged++;
   }
-  await t.store.upsertTags(tagRows);
-  await t.store.upsertFiles(fileRows);
+  // A path the files table does not list has no row in it nor in the tags table (dropping a file
+  // drops both): those rows are appended, not merged.
+  const known = (p: string) => t.files.has(p);
+  await t.store.upsertTags(tagRows, known);
+  await t.store.upsertFiles(fileRows, known);
   t.journal.end();
   for (const row of fileRows) t.files.set(row.path, row);
 }

@@ -132,6 +132,13 @@ export function chunkTable(rows: ChunkRow[], dim: number): arrow.Table {
   return new arrow.Table(schema, columns);
 }
 
+/** Plain rows as a table of `schema`, column by column (LanceDB's own conversion infers types row by row). */
+export function tableOf(rows: object[], schema: arrow.Schema): arrow.Table {
+  const columns: Record<string, arrow.Vector> = {};
+  for (const f of schema.fields) columns[f.name] = columnOf(rows.map((r) => (r as Record<string, unknown>)[f.name]), f.type);
+  return new arrow.Table(schema, columns);
+}
+
 /**
  * One non-null column laid out by hand: vectorFromArray's per-value builders were a tenth of a
  * parse worker's time. Utf8 is all strings' bytes end to end plus their offsets.

@@ -4,7 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Connection, Table } from '@lancedb/lancedb';
-import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, tagSchema, vectorCacheSchema, vectorCacheTable } from './rows';
+import type { Schema } from 'apache-arrow';
+import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, tableOf, tagSchema, vectorCacheSchema, vectorCacheTable } from './rows';
 import type { TagRow } from '../repomap/tag-cache';
 
 process.env.LANCEDB_LOG ??= 'error';
@@ -41,6 +42,14 @@ function batches<T>(items: T[], size = BATCH): T[][] {
 }
 
 const FRAGMENT_LIMIT = 100;
+
+/** Rows keyed by path: merged where the table may hold the path, appended where it cannot. */
+async function upsert(table: Table, rows: { path: string }[], known: (path: string) => boolean, schema: Schema): Promise<void> {
+  const merged = rows.filter((r) => known(r.path));
+  const added = rows.filter((r) => !known(r.path));
+  if (merged.length) await table.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(tableOf(merged, schema));
+  if (added.length) await table.add(tableOf(added, schema));
+}
 
 export class Store {
   private constructor(
@@ -95,9 +104,9 @@ export class Store {
     await this.chunks.mergeInsert('id').whenMatchedUpdateAll().execute(chunkTable(rows, this.dim));
   }
 
-  async upsertFiles(rows: FileRow[]): Promise<void> {
-    if (!rows.length) return;
-    await this.files.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows as unknown as Record<string, unknown>[]);
+  /** `known(path)`: the table may hold a row for it. Others are appended: a merge is a join, ten times the cost. */
+  async upsertFiles(rows: FileRow[], known: (path: string) => boolean = () => true): Promise<void> {
+    await upsert(this.files, rows, known, fileSchema());
   }
 
   async deleteFiles(paths: string[]): Promise<void> {
@@ -107,9 +116,8 @@ export class Store {
     }
   }
 
-  async upsertTags(rows: TagRow[]): Promise<void> {
-    if (!rows.length) return;
-    await this.tags.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows as unknown as Record<string, unknown>[]);
+  async upsertTags(rows: TagRow[], known: (path: string) => boolean = () => true): Promise<void> {
+    await upsert(this.tags, rows, known, tagSchema());
   }
 
   async loadTags(): Promise<TagRow[]> {
