@@ -4,7 +4,7 @@
 import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { LanguageSpec } from '../lang/spec';
 import type { Chunk, ChunkKind } from '../model';
-import { type Definition, findDefinitions, lastRow, outermost } from './definitions';
+import { type Definition, findDefinitions, lastRow } from './definitions';
 import {
   bodyOf, decoratorsOf, docstringOf, identifiersIn, isAsync, parametersOf, returnTypeOf, signatureOf,
   type FileMarks, stripCommentMarkers, visibilityOf, walkDefinition,
@@ -136,7 +136,7 @@ function without(ids: string[], defined: string[] | undefined): string[] {
 }
 
 function adjacent(group: Draft, def: Definition, spec: LanguageSpec): boolean {
-  let prev = outermost(def.node, spec).previousNamedSibling;
+  let prev = def.outer.previousNamedSibling;
   while (prev && spec.commentTypes.includes(prev.type)) prev = prev.previousNamedSibling;
   return !!prev && lastRow(prev) === group.endRow;
 }
@@ -161,7 +161,8 @@ function draftOf(
   marks: FileMarks,
 ): Draft {
   const node = def.node;
-  const outer = outermost(node, spec);
+  const outer = def.outer;
+  const body = bodyOfDefinition(def, spec);
   const isMember = !!def.parent && def.parent.kind === 'class';
   let kind: ChunkKind = def.kind === 'scope' ? 'declaration' : def.kind;
   if (kind === 'function' && !def.parent && def.qualifiedName.includes('.')) kind = 'method';
@@ -170,15 +171,14 @@ function draftOf(
   const defines = def.names ? [...def.names] : [def.name];
   const meta: Partial<Chunk> = {
     decorators: decoratorsOf(outer, node, spec),
-    docstring: docstringOf(outer, node, spec),
+    docstring: docstringOf(outer, node, spec, body),
     visibility: visibilityOf(node, def.name, isMember, spec),
     defines,
     references: [],
   };
   const text = lines.join(def.startRow, def.endRow);
-  const body = bodyOf(node, spec);
   if (kind === 'function' || kind === 'method') {
-    const signature = signatureOf(node, source, spec);
+    const signature = signatureOfDefinition(def, source, spec);
     Object.assign(meta, {
       signature,
       parameters: parametersOf(node, spec),
@@ -203,6 +203,17 @@ function draftOf(
     context: meta.signature,
     segments: () => segmentsAt(lines, def.startRow, def.endRow, childRows(node)),
   };
+}
+
+// A class summary reads each member's body and signature, and the member's own draft reads them again.
+function bodyOfDefinition(def: Definition, spec: LanguageSpec): Node | null {
+  if (def.body === undefined) def.body = bodyOf(def.node, spec);
+  return def.body;
+}
+
+function signatureOfDefinition(def: Definition, source: string, spec: LanguageSpec): string {
+  def.signature ??= signatureOf(def.node, source, spec, bodyOfDefinition(def, spec));
+  return def.signature;
 }
 
 function firstLine(line: string | undefined): string {
@@ -240,10 +251,10 @@ function classDraft(
   meta: Partial<Chunk>,
 ): Draft {
   const node = def.node;
-  const body = bodyOf(node, spec);
+  const body = bodyOfDefinition(def, spec);
   const summary: SummaryLine[] = [];
   const memberByOuter = new Map<number, Definition>();
-  for (const m of members) memberByOuter.set(outermost(m.node, spec).id, m);
+  for (const m of members) memberByOuter.set(m.outer.id, m);
   const pushRows = (from: number, to: number) => {
     for (let r = from; r <= to; r++) summary.push({ row: r, text: lines.at(r)! });
   };
@@ -264,11 +275,9 @@ function classDraft(
       if (row < def.startRow || (bodyInline && row === bodyRow && !member)) continue;
       if (member) {
         const indent = (lines.at(member.node.startPosition.row) ?? '').match(/^\s*/)![0];
-        if (member.kind === 'class') summary.push({ row: member.node.startPosition.row, text: indent + signatureOf(member.node, source, spec) });
-        else {
-          const sig = signatureOf(member.node, source, spec);
-          summary.push({ row: member.node.startPosition.row, text: indent + (spec.memberStub?.(sig) ?? (bodyOf(member.node, spec) ? stubbed(sig) : sig)) });
-        }
+        const sig = signatureOfDefinition(member, source, spec);
+        if (member.kind === 'class') summary.push({ row: member.node.startPosition.row, text: indent + sig });
+        else summary.push({ row: member.node.startPosition.row, text: indent + (spec.memberStub?.(sig) ?? (bodyOfDefinition(member, spec) ? stubbed(sig) : sig)) });
         (meta.defines as string[]).push(member.name);
       } else {
         // Several members on one line (`RED, GREEN,`): the line is in the summary once.
@@ -283,7 +292,7 @@ function classDraft(
       summary.push({ row: def.endRow, text: lines.at(def.endRow)! });
     }
   }
-  const signature = signatureOf(node, source, spec);
+  const signature = signatureOfDefinition(def, source, spec);
   meta.signature = signature;
   const text = summary.map((l) => l.text).join('\n');
   return {

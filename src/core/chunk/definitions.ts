@@ -18,6 +18,12 @@ export interface Definition {
   /** 0-based rows of the whole definition: wrappers, decorators and leading comments included. */
   startRow: number;
   endRow: number;
+  /** The node's end offset, and the node with the wrappers that belong to it (outermost): read once. */
+  endIndex: number;
+  outer: Node;
+  /** Filled on first use by the chunker (a class summary reads its members' before they are drafted). */
+  body?: Node | null;
+  signature?: string;
 }
 
 // When one node is captured under several kinds, the first in this list wins.
@@ -96,13 +102,16 @@ export function findDefinitions(matches: Iterable<QueryMatch>, spec: LanguageSpe
       group: parts[2] === 'group',
       startRow: defNode.startPosition.row,
       endRow: lastRow(defNode),
+      endIndex: defNode.endIndex,
+      outer: defNode,
     });
   }
-  const defs = [...byNode.values()].sort(
-    (a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex,
-  );
+  const defs = [...byNode.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.endIndex - a.endIndex);
   nest(defs);
-  for (const d of defs) d.startRow = leadingStartRow(outermost(d.node, spec), spec);
+  for (const d of defs) {
+    d.outer = outermost(d.node, spec);
+    d.startRow = leadingStartRow(d.outer, spec);
+  }
   return defs;
 }
 
@@ -111,7 +120,7 @@ function nest(defs: Definition[]): void {
   const stack: Definition[] = [];
   for (const d of defs) {
     // Sorted by start, outer first: the stack top contains d unless it ends before d does.
-    while (stack.length && stack[stack.length - 1].node.endIndex < d.node.endIndex) stack.pop();
+    while (stack.length && stack[stack.length - 1].endIndex < d.endIndex) stack.pop();
     const parent = stack[stack.length - 1];
     if (parent) {
       d.parent = parent;

@@ -44,8 +44,7 @@ function headStart(node: Node, spec: LanguageSpec): number {
 }
 
 /** The header of a definition: from its start to where its body begins, on one line. */
-export function signatureOf(node: Node, source: string, spec: LanguageSpec): string {
-  const body = bodyOf(node, spec);
+export function signatureOf(node: Node, source: string, spec: LanguageSpec, body = bodyOf(node, spec)): string {
   const start = headStart(node, spec);
   let end = body && body.startIndex > start ? body.startIndex : node.endIndex;
   // A comment between the header and the body (Python puts `def f(): # note` and a body's opening
@@ -114,8 +113,7 @@ export function decoratorsOf(outer: Node, node: Node, spec: LanguageSpec): strin
 }
 
 /** Python-style docstring: a string literal as the first statement of the body. */
-function bodyDocstring(node: Node, spec: LanguageSpec): string | undefined {
-  const body = bodyOf(node, spec);
+function bodyDocstring(body: Node | null, spec: LanguageSpec): string | undefined {
   // Sibling by sibling: a body's namedChildren is a node object per statement.
   let first = body?.firstNamedChild ?? null;
   while (first && spec.commentTypes.includes(first.type)) first = first.nextNamedSibling;
@@ -157,8 +155,8 @@ function leadingComment(outer: Node, spec: LanguageSpec): string | undefined {
   return doc || undefined;
 }
 
-export function docstringOf(outer: Node, node: Node, spec: LanguageSpec): string | undefined {
-  const doc = spec.docstring === 'body-string' ? bodyDocstring(node, spec) : leadingComment(outer, spec);
+export function docstringOf(outer: Node, node: Node, spec: LanguageSpec, body = bodyOf(node, spec)): string | undefined {
+  const doc = spec.docstring === 'body-string' ? bodyDocstring(body, spec) : leadingComment(outer, spec);
   return doc ? doc.slice(0, 2000) : undefined;
 }
 
