@@ -93,17 +93,21 @@ export function findDefinitions(matches: Iterable<QueryMatch>, spec: LanguageSpe
     if (existing && priority.indexOf(existing.kind) <= priority.indexOf(kind)) continue;
     const names = spec.definedNames?.(defNode);
     if (names && names.length > 1) name = qualifiedName = names.join(', ');
+    // Every field set here, in this order: one object shape for all definitions.
     byNode.set(defNode.id, {
       node: defNode,
       kind,
       name,
       qualifiedName,
-      names: names && names.length > 1 ? names : undefined,
       group: parts[2] === 'group',
+      names: names && names.length > 1 ? names : undefined,
+      parent: undefined,
       startRow: defNode.startPosition.row,
       endRow: lastRow(defNode),
       endIndex: defNode.endIndex,
       outer: defNode,
+      body: undefined,
+      signature: undefined,
     });
   }
   const defs = [...byNode.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.endIndex - a.endIndex);

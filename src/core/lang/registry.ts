@@ -1,6 +1,6 @@
 // Every language the core can parse, and the routing from a file name to a language or a text cutter.
 import * as path from 'node:path';
-import type { LanguageSpec } from './spec';
+import { type LanguageSpec, withEveryField } from './spec';
 import { python } from './python';
 import { javascript, typescript, tsx } from './javascript';
 import { gdscript } from './gdscript';
@@ -12,16 +12,17 @@ import { cpp } from './cpp';
 import { csharp } from './csharp';
 import { ruby } from './ruby';
 
-export const languages: LanguageSpec[] = [python, javascript, typescript, tsx, gdscript, go, rust, java, c, cpp, csharp, ruby];
+export const languages: LanguageSpec[] = [];
 
 const byExtension = new Map<string, LanguageSpec>();
 const byFileName = new Map<string, LanguageSpec>();
-export function registerLanguage(spec: LanguageSpec): void {
-  if (!languages.includes(spec)) languages.push(spec);
+export function registerLanguage(given: LanguageSpec): void {
+  const spec = withEveryField(given);
+  languages.push(spec);
   for (const ext of spec.extensions) byExtension.set(ext, spec);
   for (const name of spec.fileNames ?? []) byFileName.set(name, spec);
 }
-for (const spec of languages) registerLanguage(spec);
+for (const spec of [python, javascript, typescript, tsx, gdscript, go, rust, java, c, cpp, csharp, ruby]) registerLanguage(spec);
 
 export function languageOf(filePath: string): LanguageSpec | undefined {
   const base = path.posix.basename(filePath);
