@@ -8,6 +8,7 @@ import { EmbedPool } from '../src/core/embed/embed-pool';
 import { peakRssMB, quantiles, round } from './stats';
 import { repoRoot } from '../eval/corpus';
 import { CodeService } from '../src/core/service';
+import { tuneJitForIndexing } from '../src/core/parse/jit';
 
 type Args = { root: string; indexDir: string };
 
@@ -204,6 +205,8 @@ async function map100k({ root, indexDir }: Args) {
 const scenarios: Record<string, (a: Args) => Promise<unknown>> = { structural, unchanged, change, embed, query, map, map100k };
 
 async function main() {
+  // As the CLI runs (src/cli/main.ts).
+  tuneJitForIndexing();
   const [name, root, indexDir] = process.argv.slice(2);
   const result = await scenarios[name]({ root, indexDir });
   process.stdout.write(JSON.stringify({ ...(result as object), peakRssMB: peakRssMB() }) + '\n');

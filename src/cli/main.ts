@@ -8,6 +8,7 @@ import { statusOf, formatStatus } from './status';
 import { runMap, runSymbols } from './map';
 import { runMcp } from '../mcp/server';
 import { Store } from '../core/index/store';
+import { tuneJitForIndexing } from '../core/parse/jit';
 
 const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
 
@@ -164,6 +165,8 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// This process is ours: tuned for the parse workers it may start.
+tuneJitForIndexing();
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -1,0 +1,18 @@
+// V8 tuning for a process that indexes: call once at start, in a process the indexer owns (the
+// CLI, the MCP server, the extension's indexer process), never in a shared host. It is
+// process-wide and reaches the parse workers.
+//
+// Why: every parse worker is a fresh V8 isolate that compiles the chunker with TurboFan from
+// scratch, about 1.5 s of background compilation per worker on the Python standard library: a
+// tenth of the CPU of a cold index. Capping the bytecode TurboFan inlines into one function
+// (default 920) at 300 halves that compile time; the compiled chunker ran as fast (measured on the
+// stdlib: cold structural index 0.5-0.9 s faster, same throughput once warm).
+import * as v8 from 'node:v8';
+
+let tuned = false;
+
+export function tuneJitForIndexing(): void {
+  if (tuned) return;
+  tuned = true;
+  v8.setFlagsFromString('--max-inlined-bytecode-size-cumulative=300');
+}
