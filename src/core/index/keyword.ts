@@ -320,11 +320,12 @@ export class KeywordIndex {
     if (this.docs.length - this.live > this.live * 0.1) this.compact();
     let total = 0;
     // Sorted on disk so a loaded index can expand prefixes without sorting again.
+    // Each term's id looked up once: the postings below are laid out in the same order.
+    const ids = this.dict.map((dict, f) => this.sortedTerms(f).map((t) => dict.id(t)!));
     const fieldsHeader = this.dict.map((dict, f) => {
-      const terms = this.sortedTerms(f);
-      const counts = terms.map((t) => dict.count(dict.id(t)!));
+      const counts = ids[f].map((id) => dict.count(id));
       for (const n of counts) total += n;
-      return { terms, counts };
+      return { terms: this.sortedTerms(f), counts };
     });
     const shas = Buffer.from(JSON.stringify({ format: FORMAT, fileShas: Object.fromEntries(this.fileShas) }));
     // Written piece by piece: building the whole header and postings in memory first was the
@@ -360,8 +361,7 @@ export class KeywordIndex {
           const out = part === 'docs' ? new Uint32Array(n) : new Uint16Array(n);
           const pool = store[part];
           let at = 0;
-          for (const t of fieldsHeader[f].terms) {
-            const id = store.id(t)!;
+          for (const id of ids[f]) {
             const from = store.start(id);
             const c = store.count(id);
             out.set(pool.subarray(from, from + c), at);
