@@ -76,13 +76,17 @@ const META_KEYS = [
   'defines', 'references', 'part', 'isDocumentation',
 ] as const;
 
-export function toRow(c: Chunk, vector: Float32Array | null): ChunkRow {
+function metaJson(c: Chunk): string {
   const meta: Record<string, unknown> = {};
   for (const k of META_KEYS) if (c[k] !== undefined) meta[k] = c[k];
+  return JSON.stringify(meta);
+}
+
+export function toRow(c: Chunk, vector: Float32Array | null): ChunkRow {
   return {
     id: c.id, groupId: c.groupId, path: c.path, language: c.language, kind: c.kind, name: c.name, qualifiedName: c.qualifiedName,
     startLine: c.startLine, endLine: c.endLine, title: c.title, text: c.text, signature: c.signature ?? '',
-    contentHash: c.contentHash, meta: JSON.stringify(meta), embedded: !!vector, vector: vector ? Array.from(vector) : null,
+    contentHash: c.contentHash, meta: metaJson(c), embedded: !!vector, vector: vector ? Array.from(vector) : null,
   };
 }
 
@@ -158,14 +162,20 @@ function columnOf(values: unknown[], type: arrow.DataType): arrow.Vector {
   return arrow.vectorFromArray(values, type);
 }
 
-/** Strings as Arrow lays out Utf8: their bytes end to end, and where each starts. Owns its buffers (they may be transferred). */
+/**
+ * Strings as Arrow lays out Utf8: their bytes end to end, and where each starts. Owns its buffers
+ * (they may be transferred). Encoded as one string: a write per string cost more than the bytes;
+ * when every character is ASCII (as good as always for ids and paths) the offsets are the lengths.
+ */
 function utf8Bytes(strings: string[]): { data: Uint8Array; offsets: Int32Array } {
-  const offsets = new Int32Array(strings.length + 1);
-  let total = 0;
-  for (let i = 0; i < strings.length; i++) offsets[i + 1] = total += Buffer.byteLength(strings[i]);
+  const joined = strings.join('');
+  const total = Buffer.byteLength(joined);
   const data = new Uint8Array(total);
-  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  for (let i = 0; i < strings.length; i++) buf.write(strings[i], offsets[i], 'utf8');
+  Buffer.from(data.buffer, data.byteOffset, data.byteLength).write(joined, 0, 'utf8');
+  const offsets = new Int32Array(strings.length + 1);
+  const ascii = total === joined.length;
+  let at = 0;
+  for (let i = 0; i < strings.length; i++) offsets[i + 1] = at += ascii ? strings[i].length : Buffer.byteLength(strings[i]);
   return { data, offsets };
 }
 
@@ -196,16 +206,20 @@ export interface PackedRows {
   columns: Record<string, { data: Uint8Array; offsets?: Int32Array }>;
 }
 
-export function packRows(rows: ChunkRow[], dim: number): PackedRows {
-  const columns: PackedRows['columns'] = {};
-  for (const field of chunkSchema(dim).fields) {
-    if (field.name === 'vector') continue;
-    const values = rows.map((r) => r[field.name as keyof ChunkRow]);
-    if (arrow.DataType.isUtf8(field.type)) columns[field.name] = utf8Bytes(values as string[]);
-    else if (field.type instanceof arrow.Int32) columns[field.name] = { data: new Uint8Array(Int32Array.from(values as number[]).buffer) };
-    else columns[field.name] = { data: Uint8Array.from(values as boolean[], (v) => (v ? 1 : 0)) };
-  }
-  return { n: rows.length, columns };
+/** Chunks (not yet embedded) as packed rows: each column encoded straight from the chunks, no row objects. */
+export function packChunks(chunks: Chunk[]): PackedRows {
+  const n = chunks.length;
+  const utf8 = (value: (c: Chunk) => string) => utf8Bytes(chunks.map(value));
+  const int32 = (value: (c: Chunk) => number) => ({ data: new Uint8Array(Int32Array.from(chunks, value).buffer) });
+  // In chunkSchema's order; the vector column is left out (LanceDB fills it with nulls).
+  const columns: PackedRows['columns'] = {
+    id: utf8((c) => c.id), groupId: utf8((c) => c.groupId), path: utf8((c) => c.path), language: utf8((c) => c.language),
+    kind: utf8((c) => c.kind), name: utf8((c) => c.name), qualifiedName: utf8((c) => c.qualifiedName),
+    startLine: int32((c) => c.startLine), endLine: int32((c) => c.endLine),
+    title: utf8((c) => c.title), text: utf8((c) => c.text), signature: utf8((c) => c.signature ?? ''),
+    contentHash: utf8((c) => c.contentHash), meta: utf8(metaJson), embedded: { data: new Uint8Array(n) },
+  };
+  return { n, columns };
 }
 
 /** The buffers of packed rows, to transfer rather than copy. */

@@ -11,7 +11,7 @@ import { packTags } from '../repomap/tag-cache';
 import { textFormatOf } from '../lang/registry';
 import { packFileDocs } from '../index/terms';
 import type { PackedDocs } from '../index/keyword-docs';
-import { type PackedRows, packRows, toRow } from '../index/rows';
+import { type PackedRows, packChunks } from '../index/rows';
 
 export interface ParseRequest {
   path: string;
@@ -94,7 +94,7 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   if (req.withTags && !tags && /^godot-/.test(textFormatOf(req.path))) tags = textTags(decoded.text!);
   const r = parsed.result;
   const prepared = opts.dim
-    ? { rows: r.chunks.length ? packRows(r.chunks.map((c) => toRow(c, null)), opts.dim) : undefined, docs: packFileDocs(r.chunks) }
+    ? { rows: r.chunks.length ? packChunks(r.chunks) : undefined, docs: packFileDocs(r.chunks) }
     : {};
   return {
     path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunkCount: r.chunks.length,
