@@ -8,6 +8,7 @@ import { splitIdentifier } from '../src/core/index/tokenize';
 import type { PackedDocs } from '../src/core/index/keyword-docs';
 import type { Chunk } from '../src/core/model';
 import { chunksOf } from './helpers';
+import { TermMemo } from '../src/core/index/term-memo';
 import { identifiersIn } from '../src/core/chunk/metadata';
 
 const SAMPLE = [
@@ -131,4 +132,22 @@ test('packFileDocs packs what the per-chunk model gives, split definitions as on
   assert.ok(chunks.some((c) => c.part), 'the long method is split');
   assert.deepEqual(packFileDocs(chunks), referenceDocs(chunks));
   assert.deepEqual(packFileDocs([]), referenceDocs([]));
+});
+
+test('TermMemo: finds tokens in place by characters, keeps colliding hashes apart, starts over when full', () => {
+  const memo = new TermMemo(3, 4);
+  const text = 'alpha beta gamma';
+  const a = memo.add(text, 0, 5, hashOf('alpha'), [1, 2]);
+  memo.add(text, 6, 10, 7, [3]); // a made-up hash, shared with gamma below
+  memo.add(text, 11, 16, 7, []);
+  assert.equal(memo.find('x alpha', 2, 7, hashOf('alpha')), a);
+  assert.deepEqual([...memo.ids.subarray(memo.idsAt[a], memo.idsAt[a] + memo.idsLen[a])], [1, 2]);
+  const beta = memo.find(text, 6, 10, 7);
+  const gamma = memo.find(text, 11, 16, 7);
+  assert.ok(beta >= 0 && gamma >= 0 && beta !== gamma);
+  assert.equal(memo.idsLen[gamma], 0);
+  assert.equal(memo.find(text, 0, 4, hashOf('alph')), -1);
+  memo.add(text, 6, 10, hashOf('beta'), [4]); // past maxEntries: forgets the rest
+  assert.equal(memo.size, 1);
+  assert.equal(memo.find(text, 0, 5, hashOf('alpha')), -1);
 });

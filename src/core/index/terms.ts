@@ -5,20 +5,21 @@ import type { DocInfo } from './keyword';
 import type { PackedDocs } from './keyword-docs';
 import { identifierTokens, processTerm } from './tokenize';
 import { scanIdentifiers } from '../scan-identifiers';
-import { own, TokenTable } from '../token-table';
+import { own } from '../token-table';
+import { TermMemo } from './term-memo';
 
 export const FIELDS = ['symbol', 'doc', 'text', 'path'] as const;
 export type Field = (typeof FIELDS)[number];
 
 // Every distinct raw token of this thread, with the ids of its processed terms: code repeats the
-// same identifiers endlessly, so a token is split, lowercased and stemmed once.
-const tokenIds = new TokenTable<Int32Array>(100_000);
+// same identifiers endlessly, so a token is split, lowercased and stemmed once. Bounded (it
+// forgets everything past 200k tokens): a worker lives through whole trees.
+const memo = new TermMemo(200_000);
 const termOf: string[] = [];
 const termId = new Map<string, number>();
 /** Per term id: its count in the field being read, and the fields' touched ids. */
 let counts = new Int32Array(1 << 12);
 const touched: number[] = [];
-const NO_TERMS = new Int32Array(0);
 
 function idOfTerm(term: string): number {
   let id = termId.get(term);
@@ -35,22 +36,17 @@ function idOfTerm(term: string): number {
   return id;
 }
 
-/** Processed term ids of the token text[start, end), memoized. */
-function termsOf(text: string, start: number, end: number, hash: number): Int32Array {
-  let t = tokenIds.get(text, start, end, hash);
-  if (!t) {
-    const token = own(text.slice(start, end));
-    const ids: number[] = [];
-    // The scanner found `token` as one IDENT match: its tokens are the identifier's own.
-    for (const part of identifierTokens(token)) {
-      const p = processTerm(part);
-      if (p) ids.push(idOfTerm(own(p)));
-    }
-    t = ids.length ? Int32Array.from(ids) : NO_TERMS;
-    // Bounded (it forgets everything past 100k tokens): a worker lives through whole trees.
-    tokenIds.set(token, hash, t);
+/** The memo slot holding the term ids of the token text[start, end), made on first sight. */
+function slotOf(text: string, start: number, end: number, hash: number): number {
+  const slot = memo.find(text, start, end, hash);
+  if (slot >= 0) return slot;
+  const ids: number[] = [];
+  // The scanner found the token as one IDENT match: its tokens are the identifier's own.
+  for (const part of identifierTokens(text.slice(start, end))) {
+    const p = processTerm(part);
+    if (p) ids.push(idOfTerm(own(p)));
   }
-  return t;
+  return memo.add(text, start, end, hash, ids);
 }
 
 // The term table would otherwise grow for ever in a long-lived worker: past this many terms it
@@ -59,7 +55,7 @@ const MAX_TERMS = 150_000;
 
 function startOver(): void {
   if (termOf.length > MAX_TERMS) {
-    tokenIds.clear();
+    memo.clear();
     termId.clear();
     termOf.length = 0;
   }
@@ -69,12 +65,15 @@ function startOver(): void {
 function countTerms(text: string): number {
   let length = 0;
   scanIdentifiers(text, (start, end, hash) => {
-    const ids = termsOf(text, start, end, hash);
-    for (let i = 0; i < ids.length; i++) {
+    const slot = slotOf(text, start, end, hash);
+    const ids = memo.ids;
+    const from = memo.idsAt[slot];
+    const to = from + memo.idsLen[slot];
+    for (let i = from; i < to; i++) {
       const id = ids[i];
       if (counts[id]++ === 0) touched.push(id);
     }
-    length += ids.length;
+    length += to - from;
   });
   return length;
 }
@@ -112,7 +111,8 @@ export function docText(c: Pick<Chunk, 'docstring'>): string {
 export function queryTerms(query: string): string[] {
   const seen = new Set<string>();
   scanIdentifiers(query, (start, end, hash) => {
-    for (const id of termsOf(query, start, end, hash)) seen.add(termOf[id]);
+    const slot = slotOf(query, start, end, hash);
+    for (let i = memo.idsAt[slot]; i < memo.idsAt[slot] + memo.idsLen[slot]; i++) seen.add(termOf[memo.ids[i]]);
   });
   return [...seen];
 }
