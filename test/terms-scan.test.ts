@@ -1,14 +1,13 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { scanIdentifiers, scanWords } from '../src/core/scan-identifiers';
-import { hashOf, TokenTable } from '../src/core/token-table';
+import { hashOf, TokenIndex } from '../src/core/token-table';
 import { IDENT } from '../src/core/index/tokenize';
 import { docText, fieldTerms, packFileDocs, symbolText } from '../src/core/index/terms';
 import { splitIdentifier } from '../src/core/index/tokenize';
 import type { PackedDocs } from '../src/core/index/keyword-docs';
 import type { Chunk } from '../src/core/model';
 import { chunksOf } from './helpers';
-import { TermMemo } from '../src/core/index/term-memo';
 import { identifiersIn } from '../src/core/chunk/metadata';
 
 const SAMPLE = [
@@ -33,21 +32,21 @@ test('identifiersIn keeps the plain identifier pattern: kebab-case split, digits
   assert.deepEqual(identifiersIn('kebab-name x 2xx a$b fooBar fooBar'), ['kebab', 'name', 'xx', 'a$b', 'fooBar']);
 });
 
-test('TokenTable: hits compare characters in place, colliding hashes stay apart, full tables start over', () => {
-  const t = new TokenTable<number>(3, 4);
+test('TokenIndex: numbers tokens in order, finds them in place by characters, keeps colliding hashes apart', () => {
+  const index = new TokenIndex(4);
   const text = 'alpha beta gamma';
-  t.set('alpha', hashOf('alpha'), 1);
-  t.set('beta', 7, 2); // a made-up hash: found only with that hash
-  t.set('gamma', 7, 3); // the same hash as beta: both kept
-  assert.equal(t.get(text, 0, 5, hashOf('alpha')), 1);
-  assert.equal(t.get(text, 6, 10, 7), 2);
-  assert.equal(t.get(text, 11, 16, 7), 3);
-  assert.equal(t.get(text, 6, 10, hashOf('beta')), undefined);
-  assert.equal(t.get(text, 0, 4, hashOf('alph')), undefined);
-  t.set('delta', hashOf('delta'), 4); // past maxEntries: forgets the rest
-  assert.equal(t.size, 1);
-  assert.equal(t.get(text, 0, 5, hashOf('alpha')), undefined);
-  assert.equal(t.get('delta', 0, 5, hashOf('delta')), 4);
+  assert.equal(index.add(text, 0, 5, hashOf('alpha')), 0);
+  assert.equal(index.add(text, 6, 10, 7), 1); // a made-up hash, shared with gamma below
+  assert.equal(index.add(text, 11, 16, 7), 2); // past half the capacity: the table grows
+  assert.equal(index.find('x alpha', 2, 7, hashOf('alpha')), 0);
+  assert.equal(index.find(text, 6, 10, 7), 1);
+  assert.equal(index.find(text, 11, 16, 7), 2);
+  assert.equal(index.find(text, 6, 10, hashOf('beta')), -1);
+  assert.equal(index.find(text, 0, 4, hashOf('alph')), -1);
+  index.clear();
+  assert.equal(index.size, 0);
+  assert.equal(index.find(text, 0, 5, hashOf('alpha')), -1);
+  assert.equal(index.add(text, 6, 10, hashOf('beta')), 0);
 });
 
 test('fieldTerms: frequencies per term in first-seen order, the same across calls', () => {
@@ -132,22 +131,4 @@ test('packFileDocs packs what the per-chunk model gives, split definitions as on
   assert.ok(chunks.some((c) => c.part), 'the long method is split');
   assert.deepEqual(packFileDocs(chunks), referenceDocs(chunks));
   assert.deepEqual(packFileDocs([]), referenceDocs([]));
-});
-
-test('TermMemo: finds tokens in place by characters, keeps colliding hashes apart, starts over when full', () => {
-  const memo = new TermMemo(3, 4);
-  const text = 'alpha beta gamma';
-  const a = memo.add(text, 0, 5, hashOf('alpha'), [1, 2]);
-  memo.add(text, 6, 10, 7, [3]); // a made-up hash, shared with gamma below
-  memo.add(text, 11, 16, 7, []);
-  assert.equal(memo.find('x alpha', 2, 7, hashOf('alpha')), a);
-  assert.deepEqual([...memo.ids.subarray(memo.idsAt[a], memo.idsAt[a] + memo.idsLen[a])], [1, 2]);
-  const beta = memo.find(text, 6, 10, 7);
-  const gamma = memo.find(text, 11, 16, 7);
-  assert.ok(beta >= 0 && gamma >= 0 && beta !== gamma);
-  assert.equal(memo.idsLen[gamma], 0);
-  assert.equal(memo.find(text, 0, 4, hashOf('alph')), -1);
-  memo.add(text, 6, 10, hashOf('beta'), [4]); // past maxEntries: forgets the rest
-  assert.equal(memo.size, 1);
-  assert.equal(memo.find(text, 0, 5, hashOf('alpha')), -1);
 });

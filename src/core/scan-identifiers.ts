@@ -1,4 +1,4 @@
-// Identifiers of a text by a scan over char codes, each with its TokenTable hash: regex match
+// Identifiers of a text by a scan over char codes, each with its TokenIndex hash: regex match
 // objects and a substring per occurrence were most of what keyword terms and chunk references
 // allocated. Two patterns: IDENT (index/tokenize.ts) for keyword terms, plain identifiers for
 // references (chunk/metadata.ts).

@@ -5,7 +5,7 @@ import type { LanguageSpec } from '../lang/spec';
 import type { Visibility } from '../model';
 import { docBlockAcrossBlankLines, lastRow, previousSiblingOf } from './definitions';
 import { lowerBound } from '../sorted';
-import { own, TokenTable } from '../token-table';
+import { grown, own, TokenIndex } from '../token-table';
 import { scanWords } from '../scan-identifiers';
 
 export function bodyOf(node: Node, spec: LanguageSpec): Node | null {
@@ -206,21 +206,24 @@ export function identifiersIn(text: string, limit = 300): string[] {
   // Deduplicated in place (seenIn) before anything is cut out: a substring per occurrence was
   // most of chunking's allocations. Forgotten between calls, never during one: a call must see
   // every identifier it listed.
-  if (seenIn.size > 50_000) seenIn.clear();
+  if (seen.size > 50_000) seen.clear();
   const generation = ++seenGeneration;
   const ids: string[] = [];
   scanWords(text, (start, end, h) => {
     if (end - start < 2) return;
-    const slot = seenIn.slotOf(text, start, end, h);
-    if (slot >= 0) {
-      const last = seenIn.valueAt(slot);
+    let t = seen.find(text, start, end, h);
+    if (t >= 0) {
+      const last = lastListed[t];
       if (last === NOT_AN_IDENTIFIER || last === generation) return;
-      seenIn.setValueAt(slot, generation);
-      ids.push(seenIn.keyAt(slot));
+      lastListed[t] = generation;
+      ids.push(names[t]);
     } else {
       const id = own(text.slice(start, end));
       const keyword = NOT_IDENTIFIERS.has(id);
-      seenIn.set(id, h, keyword ? NOT_AN_IDENTIFIER : generation);
+      t = seen.add(text, start, end, h);
+      if (t === lastListed.length) lastListed = grown(lastListed, t + 1);
+      names[t] = id;
+      lastListed[t] = keyword ? NOT_AN_IDENTIFIER : generation;
       if (keyword) return;
       ids.push(id);
     }
@@ -229,8 +232,10 @@ export function identifiersIn(text: string, limit = 300): string[] {
   return ids;
 }
 
-/** Identifiers met so far in this thread, each with the last identifiersIn call that listed it. */
-const seenIn = new TokenTable<number>(Infinity);
+/** Identifiers met so far in this thread: each one's text and the last identifiersIn call that listed it. */
+const seen = new TokenIndex();
+const names: string[] = [];
+let lastListed = new Int32Array(1 << 12);
 const NOT_AN_IDENTIFIER = -1;
 let seenGeneration = 0;
 

@@ -5,16 +5,20 @@ import type { DocInfo } from './keyword';
 import type { PackedDocs } from './keyword-docs';
 import { identifierTokens, processTerm } from './tokenize';
 import { scanIdentifiers } from '../scan-identifiers';
-import { own } from '../token-table';
-import { TermMemo } from './term-memo';
+import { grown, own, TokenIndex } from '../token-table';
 
 export const FIELDS = ['symbol', 'doc', 'text', 'path'] as const;
 export type Field = (typeof FIELDS)[number];
 
-// Every distinct raw token of this thread, with the ids of its processed terms: code repeats the
-// same identifiers endlessly, so a token is split, lowercased and stemmed once. Bounded (it
-// forgets everything past 200k tokens): a worker lives through whole trees.
-const memo = new TermMemo(200_000);
+// Every distinct raw token of this thread, with the ids of its processed terms (token number t
+// owns ids[idsAt[t] .. idsAt[t] + idsLen[t]]): code repeats the same identifiers endlessly, so a
+// token is split, lowercased and stemmed once. Bounded: a worker lives through whole trees.
+const MAX_TOKENS = 200_000;
+const tokens = new TokenIndex();
+let idsAt = new Int32Array(1 << 12);
+let idsLen = new Int32Array(1 << 12);
+let ids = new Int32Array(1 << 14);
+let idsUsed = 0;
 const termOf: string[] = [];
 const termId = new Map<string, number>();
 /** Per term id: its count in the field being read, and the fields' touched ids. */
@@ -36,17 +40,33 @@ function idOfTerm(term: string): number {
   return id;
 }
 
-/** The memo slot holding the term ids of the token text[start, end), made on first sight. */
-function slotOf(text: string, start: number, end: number, hash: number): number {
-  const slot = memo.find(text, start, end, hash);
-  if (slot >= 0) return slot;
-  const ids: number[] = [];
+/** The number of the token text[start, end), its term ids worked out on first sight. */
+function tokenOf(text: string, start: number, end: number, hash: number): number {
+  const known = tokens.find(text, start, end, hash);
+  if (known >= 0) return known;
+  if (tokens.size >= MAX_TOKENS) forgetTokens();
+  const terms: number[] = [];
   // The scanner found the token as one IDENT match: its tokens are the identifier's own.
   for (const part of identifierTokens(text.slice(start, end))) {
     const p = processTerm(part);
-    if (p) ids.push(idOfTerm(own(p)));
+    if (p) terms.push(idOfTerm(own(p)));
   }
-  return memo.add(text, start, end, hash, ids);
+  const t = tokens.add(text, start, end, hash);
+  if (t === idsAt.length) {
+    idsAt = grown(idsAt, t + 1);
+    idsLen = grown(idsLen, t + 1);
+  }
+  if (idsUsed + terms.length > ids.length) ids = grown(ids, idsUsed + terms.length);
+  for (let i = 0; i < terms.length; i++) ids[idsUsed + i] = terms[i];
+  idsAt[t] = idsUsed;
+  idsLen[t] = terms.length;
+  idsUsed += terms.length;
+  return t;
+}
+
+function forgetTokens(): void {
+  tokens.clear();
+  idsUsed = 0;
 }
 
 // The term table would otherwise grow for ever in a long-lived worker: past this many terms it
@@ -55,7 +75,7 @@ const MAX_TERMS = 150_000;
 
 function startOver(): void {
   if (termOf.length > MAX_TERMS) {
-    memo.clear();
+    forgetTokens();
     termId.clear();
     termOf.length = 0;
   }
@@ -65,10 +85,9 @@ function startOver(): void {
 function countTerms(text: string): number {
   let length = 0;
   scanIdentifiers(text, (start, end, hash) => {
-    const slot = slotOf(text, start, end, hash);
-    const ids = memo.ids;
-    const from = memo.idsAt[slot];
-    const to = from + memo.idsLen[slot];
+    const t = tokenOf(text, start, end, hash);
+    const from = idsAt[t];
+    const to = from + idsLen[t];
     for (let i = from; i < to; i++) {
       const id = ids[i];
       if (counts[id]++ === 0) touched.push(id);
@@ -111,8 +130,8 @@ export function docText(c: Pick<Chunk, 'docstring'>): string {
 export function queryTerms(query: string): string[] {
   const seen = new Set<string>();
   scanIdentifiers(query, (start, end, hash) => {
-    const slot = slotOf(query, start, end, hash);
-    for (let i = memo.idsAt[slot]; i < memo.idsAt[slot] + memo.idsLen[slot]; i++) seen.add(termOf[memo.ids[i]]);
+    const t = tokenOf(query, start, end, hash);
+    for (let i = idsAt[t]; i < idsAt[t] + idsLen[t]; i++) seen.add(termOf[ids[i]]);
   });
   return [...seen];
 }
