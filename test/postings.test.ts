@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { PostingStore } from '../src/core/index/postings';
+import { PostingStore, Vocabulary } from '../src/core/index/postings';
 
 function listOf(s: PostingStore, term: string): [number, number][] {
   const id = s.id(term);
@@ -41,4 +41,19 @@ test('postings: remapped renumbers documents and drops emptied terms; fromLists 
   loaded.push('a', 9, 1); // the full pool must grow, not overwrite b
   assert.deepEqual(listOf(loaded, 'a'), [[0, 1], [5, 2], [9, 1]]);
   assert.deepEqual(listOf(loaded, 'b'), [[3, 4]]);
+});
+
+test('postings: fields sharing one vocabulary keep their own term ids', () => {
+  const vocabulary = new Vocabulary();
+  const a = new PostingStore(vocabulary);
+  const b = new PostingStore(vocabulary);
+  a.push('parse', 0, 1);
+  b.push('header', 0, 2);
+  b.push('parse', 1, 3);
+  assert.equal(vocabulary.find('parse'), 0);
+  assert.equal(vocabulary.find('header'), 1);
+  assert.equal(vocabulary.find('missing'), -1);
+  assert.deepEqual([a.id('parse'), a.id('header'), b.id('header'), b.id('parse')], [0, undefined, 0, 1]);
+  assert.equal(b.idOfNumber(vocabulary.numberOf('parse'), 'parse'), 1);
+  assert.deepEqual(listOf(b, 'parse'), [[1, 3]]);
 });

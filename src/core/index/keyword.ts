@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import { FIELDS, queryTerms } from './terms';
 import type { PackedDocs } from './keyword-docs';
-import { PostingStore } from './postings';
+import { PostingStore, Vocabulary } from './postings';
 import { synonymsOf } from './synonyms';
 import { compareIds, lowerBound } from '../sorted';
 
@@ -68,7 +68,8 @@ export class KeywordIndex {
   private docs: (DocInfo | null)[] = [];
   private lengths: number[][] = FIELDS.map(() => []);
   private lengthSums = FIELDS.map(() => 0);
-  private dict: PostingStore[] = FIELDS.map(() => new PostingStore());
+  private vocabulary = new Vocabulary();
+  private dict: PostingStore[] = FIELDS.map(() => new PostingStore(this.vocabulary));
   private sorted: (string[] | undefined)[] = FIELDS.map(() => undefined);
   private readonly docsByPath = new Map<string, number[]>();
   /** Content hash (sha256) of each file as this index holds it, to catch up after a crash. */
@@ -99,7 +100,8 @@ export class KeywordIndex {
     this.removeFile(path);
     const numbers: number[] = [];
     const { terms, infos, data } = packed;
-    // The file's terms resolved to each field's ids once, not once per posting.
+    // The file's terms looked up once in the vocabulary, and resolved to each field's ids once, not once per posting.
+    const vocab = terms.map((t) => this.vocabulary.numberOf(t));
     const ids = FIELDS.map(() => new Int32Array(terms.length).fill(-1));
     let at = 0;
     for (const info of infos) {
@@ -123,7 +125,7 @@ export class KeywordIndex {
           const tf = data[at++];
           if (local[k] < 0) {
             const size = dict.size;
-            local[k] = dict.idOf(terms[k]);
+            local[k] = dict.idOfNumber(vocab[k], terms[k]);
             if (dict.size > size) this.sorted[f] = undefined;
           }
           dict.pushId(local[k], docNo, tf);
@@ -166,7 +168,9 @@ export class KeywordIndex {
       docs.push(d);
       FIELDS.forEach((_, f) => lengths[f].push(this.lengths[f][i]));
     });
-    this.dict = this.dict.map((dict) => dict.remapped(remap));
+    // A new vocabulary: terms no document uses any more are left behind.
+    this.vocabulary = new Vocabulary();
+    this.dict = this.dict.map((dict) => dict.remapped(remap, this.vocabulary));
     for (const [path, numbers] of this.docsByPath) this.docsByPath.set(path, numbers.map((n) => remap[n]).filter((n) => n >= 0));
     this.docs = docs;
     this.lengths = lengths;
@@ -452,10 +456,11 @@ export class KeywordIndex {
     });
     let at = 0;
     this.sorted = (h.fields as { terms: string[] }[]).map((f) => f.terms);
+    const vocabulary = (this.vocabulary = new Vocabulary());
     this.dict = (h.fields as { terms: string[]; counts: number[] }[]).map(({ terms, counts }) => {
       const n = counts.reduce((a, b) => a + b, 0);
       // Views, not copies: a view is exactly full, so the first change moves that field to a pool of its own.
-      const store = PostingStore.fromLists(terms, counts, docs.subarray(at, at + n), tfs.subarray(at, at + n));
+      const store = PostingStore.fromLists(terms, counts, docs.subarray(at, at + n), tfs.subarray(at, at + n), vocabulary);
       at += n;
       return store;
     });

@@ -2,8 +2,31 @@
 // two shared pools. One object per field instead of two typed arrays per term: 190k terms made
 // 400k small heap objects that every major GC of the index thread marked again.
 
+import { hashOf, TokenIndex } from '../token-table';
+
+/**
+ * The terms of a keyword index numbered once for all its fields. A Map per field looked each new
+ * file's terms up once per field they occur in (a third of the index thread's work on a cold
+ * index) and held four entries for a term the four fields share.
+ */
+export class Vocabulary {
+  private readonly index = new TokenIndex(1 << 16);
+
+  /** The number of `term`, or -1. */
+  find(term: string): number {
+    return this.index.find(term, 0, term.length, hashOf(term));
+  }
+
+  numberOf(term: string): number {
+    const hash = hashOf(term);
+    const n = this.index.find(term, 0, term.length, hash);
+    return n >= 0 ? n : this.index.add(term, 0, term.length, hash);
+  }
+}
+
 export class PostingStore {
-  private readonly ids = new Map<string, number>();
+  /** Per vocabulary number: this field's term id + 1 (0: the field lacks the term). */
+  private local = new Int32Array(1024);
   /** Term of each term id, in order of first appearance. */
   readonly terms: string[] = [];
   private off = new Int32Array(1024);
@@ -15,12 +38,15 @@ export class PostingStore {
   private used = 0;
   private live = 0;
 
+  constructor(readonly vocabulary = new Vocabulary()) {}
+
   get size(): number {
     return this.terms.length;
   }
 
   id(term: string): number | undefined {
-    return this.ids.get(term);
+    const n = this.vocabulary.find(term);
+    return n >= 0 && n < this.local.length && this.local[n] > 0 ? this.local[n] - 1 : undefined;
   }
 
   /** Documents listing the term (deleted ones included until the index compacts). */
@@ -34,20 +60,28 @@ export class PostingStore {
 
   /** Appends to the term's list; true when the term is new. */
   push(term: string, doc: number, tf: number): boolean {
-    const known = this.ids.has(term);
+    const size = this.size;
     this.pushId(this.idOf(term), doc, tf);
-    return !known;
+    return this.size > size;
   }
 
   /** The term's id, made on first sight. */
   idOf(term: string): number {
-    let id = this.ids.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.ids.set(term, id);
-      this.terms.push(term);
-      if (id === this.off.length) this.growTerms();
+    return this.idOfNumber(this.vocabulary.numberOf(term), term);
+  }
+
+  /** The id of the term with this vocabulary number, made on first sight. */
+  idOfNumber(n: number, term: string): number {
+    if (n >= this.local.length) {
+      const local = new Int32Array(Math.max(n + 1, this.local.length * 2));
+      local.set(this.local);
+      this.local = local;
     }
+    if (this.local[n] > 0) return this.local[n] - 1;
+    const id = this.terms.length;
+    this.terms.push(term);
+    this.local[n] = id + 1;
+    if (id === this.off.length) this.growTerms();
     return id;
   }
 
@@ -60,8 +94,8 @@ export class PostingStore {
   }
 
   /** A new store with documents renumbered (`remap[d] < 0`: dropped) and emptied terms gone. */
-  remapped(remap: Int32Array): PostingStore {
-    const next = new PostingStore();
+  remapped(remap: Int32Array, vocabulary = new Vocabulary()): PostingStore {
+    const next = new PostingStore(vocabulary);
     for (let id = 0; id < this.terms.length; id++) {
       const end = this.off[id] + this.len[id];
       for (let i = this.off[id]; i < end; i++) {
@@ -73,16 +107,15 @@ export class PostingStore {
   }
 
   /** A store over lists laid end to end in `docs`/`tfs` (a saved index), in `terms` order. */
-  static fromLists(terms: string[], counts: number[], docs: Uint32Array, tfs: Uint16Array): PostingStore {
-    const s = new PostingStore();
+  static fromLists(terms: string[], counts: number[], docs: Uint32Array, tfs: Uint16Array, vocabulary = new Vocabulary()): PostingStore {
+    const s = new PostingStore(vocabulary);
     const n = terms.length;
     s.off = new Int32Array(Math.max(n, 16));
     s.len = new Int32Array(s.off.length);
     s.cap = new Int32Array(s.off.length);
     let at = 0;
     terms.forEach((t, id) => {
-      s.ids.set(t, id);
-      s.terms.push(t);
+      s.idOfNumber(vocabulary.numberOf(t), t);
       s.off[id] = at;
       s.len[id] = s.cap[id] = counts[id];
       at += counts[id];
