@@ -162,20 +162,14 @@ function columnOf(values: unknown[], type: arrow.DataType): arrow.Vector {
   return arrow.vectorFromArray(values, type);
 }
 
-/**
- * Strings as Arrow lays out Utf8: their bytes end to end, and where each starts. Owns its buffers
- * (they may be transferred). Encoded as one string: a write per string cost more than the bytes;
- * when every character is ASCII (as good as always for ids and paths) the offsets are the lengths.
- */
+/** Strings as Arrow lays out Utf8: their bytes end to end, and where each starts. Owns its buffers (they may be transferred). */
 function utf8Bytes(strings: string[]): { data: Uint8Array; offsets: Int32Array } {
-  const joined = strings.join('');
-  const total = Buffer.byteLength(joined);
-  const data = new Uint8Array(total);
-  Buffer.from(data.buffer, data.byteOffset, data.byteLength).write(joined, 0, 'utf8');
   const offsets = new Int32Array(strings.length + 1);
-  const ascii = total === joined.length;
-  let at = 0;
-  for (let i = 0; i < strings.length; i++) offsets[i + 1] = at += ascii ? strings[i].length : Buffer.byteLength(strings[i]);
+  let total = 0;
+  for (let i = 0; i < strings.length; i++) offsets[i + 1] = total += Buffer.byteLength(strings[i]);
+  const data = new Uint8Array(total);
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  for (let i = 0; i < strings.length; i++) buf.write(strings[i], offsets[i], 'utf8');
   return { data, offsets };
 }
 
