@@ -142,7 +142,8 @@ function nest(defs: Definition[]): void {
 export function outermost(node: Node, spec: LanguageSpec): Node {
   let n = node;
   const wrappers = spec.wrapperTypes ?? [];
-  while (n.parent && wrappers.includes(n.parent.type)) n = n.parent;
+  // Each `parent` read is a call into wasm and a new node object: once per step.
+  for (let p = n.parent; p && wrappers.includes(p.type); p = n.parent) n = p;
   return n;
 }
 
@@ -180,7 +181,8 @@ export function docBlockAcrossBlankLines(comment: Node, isFirst: boolean): boole
 
 /** The previous sibling, or for a body's first statement the comments the grammar put before the body. */
 export function previousSiblingOf(node: Node, spec: LanguageSpec): Node | null {
+  const prev = node.previousSibling;
+  if (prev || !spec.commentsBeforeBody) return prev;
   const parent = node.parent;
-  if (node.previousSibling || !parent || !spec.commentsBeforeBody?.includes(parent.type)) return node.previousSibling;
-  return parent.previousSibling;
+  return parent && spec.commentsBeforeBody.includes(parent.type) ? parent.previousSibling : null;
 }

@@ -148,7 +148,7 @@ function leadingComment(outer: Node, spec: LanguageSpec): string | undefined {
     if (spec.commentTypes.includes(prev.type) && before && lastRow(before) === prev.startPosition.row) break;
     if (spec.commentTypes.includes(prev.type)) parts.unshift(prev.text);
     row = prev.startPosition.row;
-    prev = prev.previousSibling;
+    prev = before;
     first = false;
   }
   const doc = stripCommentMarkers(parts.join('\n'));
