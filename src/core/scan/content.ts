@@ -38,13 +38,13 @@ export function minifiedReason(text: string, path: string): string | undefined {
   let lines = 1;
   let longest = 0;
   let start = 0;
-  for (let i = 0; i <= text.length; i++) {
-    if (i === text.length || text.charCodeAt(i) === 10) {
-      longest = Math.max(longest, i - start);
-      start = i + 1;
-      if (i < text.length) lines++;
-    }
+  // indexOf finds line ends natively: a char-by-char loop was most of reading a file.
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', start)) {
+    longest = Math.max(longest, i - start);
+    start = i + 1;
+    lines++;
   }
+  longest = Math.max(longest, text.length - start);
   const average = text.length / lines;
   if (average > 300) return `average line length ${Math.round(average)} characters`;
   if (longest > 5000 && longest > text.length / 2) return `one line of ${longest} characters`;
