@@ -206,36 +206,45 @@ export class Store {
     await this.chunks.update({ where: 'embedded = true', valuesSql: { embedded: 'false' } });
   }
 
-  /** Partitions of the IVF index, once one exists (brute force below VECTOR_INDEX_MIN rows). */
-  private partitions?: number;
+  /** The vector index, read once: none (brute force below VECTOR_INDEX_MIN rows), RaBitQ, or IVF_FLAT (indexes built before RaBitQ). */
+  private vectorIndex?: { kind: 'none' | 'rq' | 'flat'; partitions: number };
 
   async vectorSearch(vector: Float32Array, limit: number, where?: string): Promise<VectorHit[]> {
-    let q = this.chunks.vectorSearch(Array.from(vector)).distanceType('cosine').select(['id', 'groupId', 'path', 'kind']).limit(limit);
-    this.partitions ??= (await this.hasVectorIndex()) ? partitionsFor(await this.chunks.countRows()) : 0;
-    // Probing a sixth of the partitions kept ~0.95 of the exact top 100 on the standard library.
-    if (this.partitions) q = q.nprobes(Math.max(20, Math.ceil(this.partitions / 6)));
+    let q = this.chunks.vectorSearch(Array.from(vector)).distanceType('cosine').select(['id', 'groupId', 'path', 'kind', '_distance']).limit(limit);
+    if (!this.vectorIndex) {
+      const index = (await this.chunks.listIndices()).find((i) => i.columns.includes('vector'));
+      this.vectorIndex = !index ? { kind: 'none', partitions: 0 } : { kind: /rq/i.test(index.indexType) ? 'rq' : 'flat', partitions: partitionsFor(await this.chunks.countRows()) };
+    }
+    const { kind, partitions } = this.vectorIndex;
+    // RaBitQ, a third of the partitions probed, the best 5 × limit rescored on the full vectors:
+    // 0.96 of the exact top 200 on the standard library's questions in 18 ms. IVF_FLAT needed 47
+    // ms probing a sixth of them for the same recall (each vector read costs ~3 µs here).
+    if (kind === 'rq') q = q.nprobes(Math.max(20, Math.ceil(partitions / 3))).refineFactor(5);
+    else if (kind === 'flat') q = q.nprobes(Math.max(20, Math.ceil(partitions / 6)));
     q = q.where(where ? `embedded = true AND (${where})` : 'embedded = true');
     const rows = await q.toArray();
     return rows.map((r) => ({ id: r.id as string, groupId: r.groupId as string, path: r.path as string, kind: r.kind as string, distance: r._distance as number }));
   }
 
-  private async hasVectorIndex(): Promise<boolean> {
-    return (await this.chunks.listIndices()).some((i) => i.columns.includes('vector'));
-  }
 
   /**
    * After an embedding pass: compact the fragments its row updates left, and index the vectors
-   * once there are enough of them that brute force gets slow (~0.5 s at 90k × 512 here; an
-   * IVF_FLAT index answers in ~20 ms). LanceDB searches rows added since the index was built by
-   * brute force and folds them in on the next optimize().
+   * once there are enough of them that brute force gets slow (~0.3 s at 90k × 512 here; a RaBitQ
+   * index answers in ~20 ms, built in ~11 s). LanceDB searches rows added since an index was
+   * built by brute force and folds them in on the next optimize(). The groupId column gets a
+   * B-tree: search reads its best definitions back by groupId (20 → 9 ms at 90k chunks).
    */
   async afterEmbedding(changed: number): Promise<void> {
     const rows = await this.chunks.countRows('embedded = true');
-    const indexed = await this.hasVectorIndex();
+    const indices = await this.chunks.listIndices();
+    const indexed = indices.some((i) => i.columns.includes('vector'));
     if (changed >= 1000 || (!indexed && rows >= VECTOR_INDEX_MIN)) await this.optimize();
     if (!indexed && rows >= VECTOR_INDEX_MIN) {
-      await this.chunks.createIndex('vector', { config: lancedb.Index.ivfFlat({ numPartitions: partitionsFor(rows), distanceType: 'cosine' }) });
-      this.partitions = undefined;
+      await this.chunks.createIndex('vector', { config: lancedb.Index.ivfRq({ numPartitions: partitionsFor(rows), distanceType: 'cosine' }) });
+      this.vectorIndex = undefined;
+    }
+    if (rows >= VECTOR_INDEX_MIN && !indices.some((i) => i.columns.includes('groupId'))) {
+      await this.chunks.createIndex('groupId', { config: lancedb.Index.btree() });
     }
   }
 
