@@ -6,7 +6,10 @@
 // scratch, about 1.5 s of background compilation per worker on the Python standard library: a
 // tenth of the CPU of a cold index. Capping the bytecode TurboFan inlines into one function
 // (default 920) at 300 halves that compile time; the compiled chunker ran as fast (measured on the
-// stdlib: cold structural index 0.5-0.9 s faster, same throughput once warm).
+// stdlib: cold structural index 0.5-0.9 s faster, same throughput once warm). A larger interrupt
+// budget (default 132k) lets a function run longer before it is optimized: a third fewer
+// compilations of functions that were only warm (stdlib cold index another 4% faster).
+const FLAGS = ['--max-inlined-bytecode-size-cumulative=300', '--interrupt-budget=300000'];
 import * as v8 from 'node:v8';
 
 let tuned = false;
@@ -14,5 +17,5 @@ let tuned = false;
 export function tuneJitForIndexing(): void {
   if (tuned) return;
   tuned = true;
-  v8.setFlagsFromString('--max-inlined-bytecode-size-cumulative=300');
+  for (const flag of FLAGS) v8.setFlagsFromString(flag);
 }
