@@ -15,7 +15,7 @@ export function formatReport(r: IndexReport): string {
   if (r.rebuilt) lines.push(`index rebuilt: ${r.rebuilt}`);
   if (r.embeddingError) lines.push(`embeddings unavailable, keyword search still works: ${r.embeddingError}`);
   const t = r.timings;
-  lines.push(`time: ${((t.totalMs ?? 0) / 1000).toFixed(1)} s (scan ${t.scanMs} ms, parse ${t.parseMs} ms, save ${t.saveMs} ms${t.embedMs !== undefined ? `, embed ${t.embedMs} ms` : ''})`);
+  lines.push(`time: ${((t.totalMs ?? 0) / 1000).toFixed(1)} s (scan ${t.scanMs} ms, parse ${t.parseMs} ms, save ${t.saveMs} ms${t.embedMs !== undefined ? `, embed ${t.embedMs} ms` : ''}${t.vectorIndexMs ? `, vector index ${t.vectorIndexMs} ms` : ''})`);
   return lines.join('\n');
 }
 
