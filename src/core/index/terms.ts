@@ -31,11 +31,7 @@ function idOfTerm(term: string): number {
     id = termOf.length;
     termOf.push(term);
     termId.set(term, id);
-    if (id >= counts.length) {
-      const grown = new Int32Array(counts.length * 2);
-      grown.set(counts);
-      counts = grown;
-    }
+    if (id >= counts.length) counts = grown(counts, id + 1);
   }
   return id;
 }
@@ -155,39 +151,28 @@ export function packFileDocs(chunks: Chunk[]): PackedDocs {
     if (g) g.push(c);
     else groups.set(c.groupId, [c]);
   }
-  if (localOf.length < counts.length) {
-    localOf = new Int32Array(counts.length);
-    localStamp = new Int32Array(counts.length);
-  }
   const stamp = ++fileStamp;
   const terms: string[] = [];
   const infos: DocInfo[] = [];
   let data = new Int32Array(256);
   let at = 0;
   const put = (v: number) => {
-    if (at === data.length) {
-      const grown = new Int32Array(data.length * 2);
-      grown.set(data);
-      data = grown;
-    }
+    if (at === data.length) data = grown(data, at + 1);
     data[at++] = v;
   };
   for (const [groupId, parts] of groups) {
     const c = parts[0];
     infos.push({ id: groupId, path: c.path, kind: c.kind, language: c.language, name: c.name, qualifiedName: c.qualifiedName });
     for (let f = 0; f < FIELDS.length; f++) {
-      // The symbol and doc fields repeat in every part of a split definition: counted once (mergeTerms).
+      // The symbol and doc fields repeat in every part of a split definition: counted once.
       let length = 0;
       if (f === 0) length = countTerms(symbolText(c));
       else if (f === 1) length = countTerms(docText(c));
       else for (const p of parts) length += countTerms(f === 2 ? p.text : p.path);
+      // Term ids grow with new terms: the file-local numbers follow.
       if (localOf.length < counts.length) {
-        const grownOf = new Int32Array(counts.length);
-        const grownStamp = new Int32Array(counts.length);
-        grownOf.set(localOf);
-        grownStamp.set(localStamp);
-        localOf = grownOf;
-        localStamp = grownStamp;
+        localOf = grown(localOf, counts.length);
+        localStamp = grown(localStamp, counts.length);
       }
       put(length);
       put(touched.length);
