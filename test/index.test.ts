@@ -5,6 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
 import { Store } from '../src/core/index/store';
+import { chunkTable } from '../src/core/index/rows';
+import * as lancedb from '@lancedb/lancedb';
 import { EMBEDDING_INPUT_VERSION } from '../src/core/embed/embedder';
 import { parseOne } from '../src/core/parse/parse-job';
 import { estimateTokens } from '../src/core/chunk/split';
@@ -245,6 +247,41 @@ test('store: a table split into many fragments is compacted, a few fragments are
     assert.equal(await store.compactIfFragmented(3), true);
     assert.equal(await store.compactIfFragmented(3), false);
     assert.equal((await store.loadFiles()).size, 12);
+    store.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('store: embedded chunks get a RaBitQ vector index and a groupId B-tree; search reads through both', async () => {
+  const root = workspace({});
+  try {
+    const dim = 32;
+    const store = await Store.open(path.join(root, 'lance'), dim);
+    // 300 chunks in 3 clusters of directions; each vector a unit vector near its cluster's axis.
+    let seed = 11;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;
+    const rows = Array.from({ length: 300 }, (_, i) => {
+      const v = Float32Array.from({ length: dim }, (_, d) => (d === i % 3 ? 4 : 0) + rand());
+      const norm = Math.hypot(...v);
+      const id = `f${i}.py:1-1:function:f${i}`;
+      return {
+        id, groupId: id, path: `f${i}.py`, language: 'python', kind: 'function', name: `f${i}`, qualifiedName: `f${i}`,
+        startLine: 1, endLine: 1, title: '', text: `def f${i}(): pass`, signature: '', contentHash: id, meta: '{}',
+        embedded: true, vector: v.map((x) => x / norm),
+      };
+    });
+    await store.addChunks(chunkTable(rows, dim));
+    await store.afterEmbedding(0, 100);
+    const db = await lancedb.connect(path.join(root, 'lance'));
+    const indices = await (await db.openTable('chunks')).listIndices();
+    assert.deepEqual(indices.map((i) => `${i.indexType} ${i.columns}`).sort(), ['BTree groupId', 'IvfRq vector']);
+    db.close();
+    const hits = await store.vectorSearch(rows[4].vector as Float32Array, 10);
+    assert.equal(hits[0].id, rows[4].id, 'a vector finds itself first');
+    assert.ok(hits.every((h) => Number(h.id.match(/f(\d+)/)![1]) % 3 === 1), 'and its own cluster');
+    const back = await store.chunksByGroups([rows[7].groupId, rows[8].groupId]);
+    assert.deepEqual(back.map((r) => r.id).sort(), [rows[7].id, rows[8].id].sort());
     store.close();
   } finally {
     removeWorkspace(root);
