@@ -62,7 +62,8 @@ export interface LanguageSpec {
  * along (each such deoptimization cost a recompile of the chunker in every worker).
  */
 export function withEveryField(s: LanguageSpec): LanguageSpec {
-  return {
+  // Typed so that a field added to LanguageSpec and forgotten here fails to compile.
+  const all: { [K in keyof Required<LanguageSpec>]: LanguageSpec[K] } = {
     id: s.id, extensions: s.extensions, fileNames: s.fileNames, grammar: s.grammar, queries: s.queries,
     tagsIncludes: s.tagsIncludes, commentTypes: s.commentTypes, attachedTypes: s.attachedTypes,
     wrapperTypes: s.wrapperTypes, docstring: s.docstring, bodyFields: s.bodyFields,
@@ -73,6 +74,7 @@ export function withEveryField(s: LanguageSpec): LanguageSpec {
     commentsBeforeBody: s.commentsBeforeBody, memberStub: s.memberStub, decorators: s.decorators,
     definedNames: s.definedNames,
   };
+  return all;
 }
 
 /** Visibility by naming convention: `_x` is private, `__x__` is public. */
