@@ -32,7 +32,7 @@ async function main() {
   const questions = JSON.parse(fs.readFileSync(path.join(repoRoot, 'eval', 'questions.json'), 'utf8'));
   const root = buildCorpus(path.join(repoRoot, '.cache', 'eval-corpus'), questions.corpus.node);
   const { files } = scanWorkspace(root);
-  const opts = { maxTokens: 512, countTokens: makeTokenCounter({ maxTokens: 512 }), dim: 512 };
+  const opts = { maxTokens: 512, countTokens: makeTokenCounter({ maxTokens: 512 }) };
   const all = createHash('sha256');
   const lines: string[] = [];
   for (const f of files.sort((a, b) => (a.path < b.path ? -1 : 1))) {

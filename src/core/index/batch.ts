@@ -8,7 +8,6 @@ import type { ParseResult } from '../parse/parse-job';
 import { packedTags, type TagCache, type TagRow } from '../repomap/tag-cache';
 import type { Journal } from './journal';
 import type { KeywordIndex } from './keyword';
-import { noDocs } from './keyword-docs';
 import type { IndexReport } from './report';
 import { type FileRow, rowsTable } from './rows';
 import type { Store } from './store';
@@ -42,7 +41,7 @@ export async function applyBatch(t: BatchTarget, batch: ParseResult[], report: I
   const fileRows: FileRow[] = [];
   const tagRows: TagRow[] = [];
   for (const r of parsed) {
-    t.keyword.setFile(r.path, r.sha, r.docs ?? noDocs());
+    t.keyword.setFile(r.path, r.sha, r.docs);
     if (r.tags) {
       const data = packedTags(r.tags);
       t.tags.set(r.path, r.sha, data);

@@ -177,7 +177,6 @@ export class CodeIndex {
     this.pool ??= new ParsePool({
       workers: this.opts.parseWorkers,
       maxTokens: this.opts.maxTokens ?? 512,
-      dim: this.store.dim,
       tokenizer: { maxTokens: this.opts.maxTokens ?? 512 },
     });
     return this.pool;
@@ -189,7 +188,7 @@ export class CodeIndex {
     const pool = this.parser();
     if (pool) return pool.parse(req);
     this.inProcessCounter ??= makeTokenCounter({ maxTokens: this.opts.maxTokens ?? 512 });
-    return parseOne(req, { maxTokens: this.opts.maxTokens ?? 512, countTokens: this.inProcessCounter, dim: this.store.dim, compact: true });
+    return parseOne(req, { maxTokens: this.opts.maxTokens ?? 512, countTokens: this.inProcessCounter, compact: true });
   }
 
   /**

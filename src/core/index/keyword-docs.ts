@@ -12,7 +12,3 @@ export interface PackedDocs {
   infos: DocInfo[];
   data: Int32Array;
 }
-
-export function noDocs(): PackedDocs {
-  return { terms: [], infos: [], data: new Int32Array(0) };
-}

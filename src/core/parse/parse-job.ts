@@ -40,7 +40,7 @@ export type ParseResult =
       /** Chunk rows in flat column buffers, ready to become one Arrow batch: built here, off the index thread. */
       rows?: PackedRows;
       /** Keyword documents (one per definition, with terms): tokenizing here keeps it off the index thread. */
-      docs?: PackedDocs;
+      docs: PackedDocs;
       /** Tag objects, or in compact mode their packed form (packTags): one string crosses threads, not thousands of objects. */
       tags?: Tag[] | string;
       fallback?: string;
@@ -50,8 +50,6 @@ export type ParseResult =
     };
 
 export interface ParseOptions extends ChunkOptions {
-  /** Vector width of the chunks table: when set, rows and keyword docs are prepared. */
-  dim?: number;
   /** Leave out chunk objects (what crosses threads should be small). */
   compact?: boolean;
 }
@@ -93,13 +91,11 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   }
   if (req.withTags && !tags && /^godot-/.test(textFormatOf(req.path))) tags = textTags(decoded.text!);
   const r = parsed.result;
-  const prepared = opts.dim
-    ? { rows: r.chunks.length ? packChunks(r.chunks) : undefined, docs: packFileDocs(r.chunks) }
-    : {};
   return {
     path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunkCount: r.chunks.length,
     ...(opts.compact ? {} : { chunks: r.chunks }),
-    ...prepared,
+    rows: r.chunks.length ? packChunks(r.chunks) : undefined,
+    docs: packFileDocs(r.chunks),
     tags: tags && outTags(tags), fallback: r.fallback, syntaxErrors: r.syntaxErrors, note: decoded.note, parseMs: performance.now() - t0,
   };
 }

@@ -9,8 +9,6 @@ import type { ParseRequest, ParseResult } from './parse-job';
 export interface ParsePoolOptions {
   workers?: number;
   maxTokens: number;
-  /** Vector width of the chunks table the rows are prepared for. */
-  dim: number;
   tokenizer?: TokenizerConfig;
   /** Override for bundles that place the worker elsewhere. */
   workerPath?: string;
@@ -52,7 +50,7 @@ export class ParsePool {
   private spawn(): Slot {
     const file = this.opts.workerPath ?? path.join(__dirname, 'parse-worker.js');
     const worker = new Worker(file, {
-      workerData: { maxTokens: this.opts.maxTokens, dim: this.opts.dim, tokenizer: this.opts.tokenizer },
+      workerData: { maxTokens: this.opts.maxTokens, tokenizer: this.opts.tokenizer },
       // A cap on the worker heap: a pathological file fails its worker (which is replaced and
       // the file reported) instead of swallowing the machine's memory. V8 lets a heap grow
       // towards its cap before collecting it: 128 MB (live data stays under 40 MB, 1 MB files

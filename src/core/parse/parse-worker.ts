@@ -6,7 +6,6 @@ import { packedBuffers } from '../index/rows';
 
 interface WorkerInit {
   maxTokens: number;
-  dim: number;
   tokenizer?: TokenizerConfig;
 }
 
@@ -15,12 +14,12 @@ const countTokens = makeTokenCounter(init.tokenizer);
 
 parentPort!.on('message', async (msg: { id: number; req: ParseRequest }) => {
   try {
-    const result = await parseOne(msg.req, { maxTokens: init.maxTokens, countTokens, dim: init.dim, compact: true });
+    const result = await parseOne(msg.req, { maxTokens: init.maxTokens, countTokens, compact: true });
     // The row columns and keyword postings move, not copy.
     const transfer: ArrayBuffer[] = [];
     if (result.status === 'parsed') {
       if (result.rows) transfer.push(...packedBuffers(result.rows));
-      if (result.docs) transfer.push(result.docs.data.buffer as ArrayBuffer);
+      transfer.push(result.docs.data.buffer as ArrayBuffer);
     }
     parentPort!.postMessage({ id: msg.id, result }, transfer);
   } catch (err) {
