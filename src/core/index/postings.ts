@@ -2,7 +2,7 @@
 // two shared pools. One object per field instead of two typed arrays per term: 190k terms made
 // 400k small heap objects that every major GC of the index thread marked again.
 
-import { hashOf, TokenIndex } from '../token-table';
+import { grown, hashOf, TokenIndex } from '../token-table';
 
 /**
  * The terms of a keyword index numbered once for all its fields. A Map per field looked each new
@@ -72,11 +72,7 @@ export class PostingStore {
 
   /** The id of the term with this vocabulary number, made on first sight. */
   idOfNumber(n: number, term: string): number {
-    if (n >= this.local.length) {
-      const local = new Int32Array(Math.max(n + 1, this.local.length * 2));
-      local.set(this.local);
-      this.local = local;
-    }
+    if (n >= this.local.length) this.local = grown(this.local, n + 1);
     if (this.local[n] > 0) return this.local[n] - 1;
     const id = this.terms.length;
     this.terms.push(term);
@@ -127,14 +123,9 @@ export class PostingStore {
   }
 
   private growTerms(): void {
-    const grow = (a: Int32Array) => {
-      const b = new Int32Array(a.length * 2);
-      b.set(a);
-      return b;
-    };
-    this.off = grow(this.off);
-    this.len = grow(this.len);
-    this.cap = grow(this.cap);
+    this.off = grown(this.off, 0);
+    this.len = grown(this.len, 0);
+    this.cap = grown(this.cap, 0);
   }
 
   /** Gives the list a larger region at the pool's end; the pool is packed when half of it is stale. */
