@@ -9,11 +9,19 @@ const enum C {
   Dollar = 36, Dash = 45, D0 = 48, D9 = 57, A = 65, Z = 90, Under = 95, a = 97, z = 122,
 }
 
-function isLetter(c: number): boolean {
-  return (c >= C.a && c <= C.z) || (c >= C.A && c <= C.Z);
+export function isUpper(c: number): boolean {
+  return c >= C.A && c <= C.Z;
 }
 
-function isDigit(c: number): boolean {
+export function isLower(c: number): boolean {
+  return c >= C.a && c <= C.z;
+}
+
+function isLetter(c: number): boolean {
+  return isLower(c) || isUpper(c);
+}
+
+export function isDigit(c: number): boolean {
   return c >= C.D0 && c <= C.D9;
 }
 

@@ -1,6 +1,7 @@
 // Code-aware tokenizing for keyword search: identifiers are kept whole and also split into their
 // camelCase / PascalCase / snake_case / kebab-case words, so "parse header" finds parseHeader and
 // parse_header, and "parseHeader" still matches exactly.
+import { isDigit, isLower, isUpper } from '../scan-identifiers';
 
 /** An identifier as code writes it (kebab-case included), or a number glued to letters. */
 export const IDENT = /[A-Za-z_$][A-Za-z0-9_$]*(?:-[A-Za-z][A-Za-z0-9]*)*|[0-9]+[A-Za-z_][A-Za-z0-9_]*/g;
@@ -35,18 +36,6 @@ export function splitIdentifier(id: string): string[] {
   }
   if (start >= 0) out.push(id.slice(start));
   return out;
-}
-
-function isUpper(c: number): boolean {
-  return c >= 65 && c <= 90;
-}
-
-function isLower(c: number): boolean {
-  return c >= 97 && c <= 122;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /** What `\s` matches. */
