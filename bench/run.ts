@@ -37,7 +37,12 @@ function main() {
     mallocEnv: mallocEnv ? withMallocEnv({}) : 'glibc defaults',
   };
   const python: Record<string, unknown> = {};
-  if (want('structural')) python.coldStructural = run('structural', py.root, pyIndex);
+  if (want('structural')) {
+    const cold = run('structural', py.root, pyIndex) as { seconds: number };
+    const floor = run('treeSitter', py.root, pyIndex) as { twoCoreFloorSeconds: number };
+    python.coldStructural = { ...cold, timesTreeSitterFloor: Math.round((cold.seconds / floor.twoCoreFloorSeconds) * 100) / 100 };
+    python.treeSitterFloor = floor;
+  }
   if (want('unchanged')) python.unchangedRerun = run('unchanged', py.root, pyIndex);
   if (want('change')) python.singleFileChange = run('change', py.root, pyIndex);
   if (want('embed') && !args.includes('--skip-embed')) python.coldEmbeddings = run('embed', py.root, pyIndex);

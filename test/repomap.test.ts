@@ -7,6 +7,10 @@ import { SymbolGraph } from '../src/core/repomap/graph';
 import { pagerank, toCsr } from '../src/core/repomap/pagerank';
 import { countTokens } from '../src/core/repomap/tokens';
 import { lines, removeWorkspace, workspace } from './helpers';
+import { chunkFile } from '../src/core/chunk/chunk-file';
+import { extractTags } from '../src/core/repomap/tags';
+import { tagsOfFile } from '../src/core/repomap/file-tags';
+import { makeTokenCounter } from '../src/core/chunk/token-counter';
 
 const project = {
   'README.md': '# Shop\n',
@@ -178,4 +182,27 @@ test('repo map on a workspace never indexed: a tags-only pass, completed by the 
     const again = await service.index.update({ embeddings: false });
     assert.deepEqual([again.indexed, again.unchanged], [0, 10]);
   });
+});
+
+test('tags from the chunker walk, where chunk patterns stand in for identical tag patterns, equal the tags-only query', async () => {
+  const samples: Record<string, string> = {
+    'a.py': lines('import os', 'LIMIT = 3', 'class Shop(Base):', '    def buy(self, x: Item):', '        return os.path.join(helper(x))', '', 'def helper(y):', '    return Shop().buy(y)'),
+    'a.go': lines('package a', 'type Shop struct{}', 'func (s Shop) Buy(x int) int { return helper(x) }', 'func helper(y int) int { return y }'),
+    'a.rs': lines('struct Shop;', 'impl Shop { fn buy(&self, x: i32) -> i32 { helper(x) } }', 'fn helper(y: i32) -> i32 { y }'),
+    'A.java': lines('class Shop extends Base {', '  int buy(int x) { return helper(x); }', '  static int helper(int y) { return y; }', '}'),
+    'A.cs': lines('class Shop : Base {', '  int Buy(int x) { return Helper(x); }', '  static int Helper(int y) { return y; }', '}'),
+    'a.gd': lines('extends Node', 'class_name Shop', 'signal bought', 'func buy(x):', '    return helper(x)', 'func helper(y):', '    emit_signal("bought")'),
+  };
+  const opts = { maxTokens: 512, countTokens: makeTokenCounter({ maxTokens: 512 }) };
+  for (const [file, source] of Object.entries(samples)) {
+    const parsed = await chunkFile(file, source, opts, true);
+    assert.ok(parsed.tree && parsed.loaded, file);
+    const walked = extractTags(parsed.tree.rootNode, parsed.loaded, parsed.tagMatches);
+    parsed.tree.delete();
+    const alone = (await tagsOfFile(file, source)).tags;
+    const key = (t: { kind: string; name: string; line: number; category: string }) => `${t.kind} ${t.name} ${t.line} ${t.category}`;
+    assert.deepEqual(walked.map(key).sort(), alone.map(key).sort(), file);
+    assert.ok(walked.some((t) => t.kind === 'def'), `${file}: definitions tagged`);
+    if (file === 'a.py') assert.ok(parsed.loaded.withTags().alsoTags.size > 0, 'Python shares its function and class patterns');
+  }
 });

@@ -37,9 +37,15 @@ export async function chunkFile(path: string, source: string, opts: ChunkOptions
       const chunkMatches: QueryMatch[] = [];
       const markMatches: QueryMatch[] = [];
       const tagMatches: QueryMatch[] = [];
-      const { query, marksFrom, tagsFrom } = keepTree ? loaded.withTags() : loaded.chunking();
+      const { query, marksFrom, tagsFrom, alsoTags } = keepTree ? loaded.withTags() : loaded.chunking();
       for (const m of query.matches(tree.rootNode)) {
-        (m.patternIndex < marksFrom ? chunkMatches : m.patternIndex < tagsFrom ? markMatches : tagMatches).push(m);
+        const i = m.patternIndex;
+        if (i >= tagsFrom) tagMatches.push(m);
+        else if (i >= marksFrom) markMatches.push(m);
+        else {
+          chunkMatches.push(m);
+          if (alsoTags.has(i)) tagMatches.push(m);
+        }
       }
       const chunks = chunkCode(tree.rootNode, chunkMatches, spec, path, source, opts, fileMarks(markMatches, spec));
       const result: FileChunks = { path, language: spec.id, chunks };
