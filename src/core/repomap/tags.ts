@@ -58,11 +58,13 @@ export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterabl
       } else if (c.name === 'name') nameNode = c.node;
     }
     if (!role || !roleNode) continue;
-    if (!nameNode) {
-      if (roleNode.type !== 'constructor_definition') continue;
+    // A node's type is a call into wasm: read only for the one pattern that captures no name.
+    let name: string;
+    if (nameNode) name = nameNode.text;
+    else if (roleNode.type === 'constructor_definition') {
       nameNode = roleNode;
-    }
-    let name = nameNode.type === 'constructor_definition' ? '_init' : nameNode.text;
+      name = '_init';
+    } else continue;
     if (role.category === 'file') name = name.replace(/^['"]|['"]$/g, '');
     if (!name || name.length > 200) continue;
     push({
