@@ -96,8 +96,10 @@ export function decoratorsOf(outer: Node, node: Node, spec: LanguageSpec): strin
   // Siblings before the outermost node (TS method decorators, Rust attributes, GDScript annotations).
   let prev = outer.previousSibling;
   const before: string[] = [];
-  while (prev && (types.has(prev.type) || spec.commentTypes.includes(prev.type))) {
-    if (types.has(prev.type)) before.unshift(collapse(prev.text));
+  while (prev) {
+    const type = prev.type;
+    if (types.has(type)) before.unshift(collapse(prev.text));
+    else if (!spec.commentTypes.includes(type)) break;
     prev = prev.previousSibling;
   }
   found.push(...before);
@@ -163,17 +165,18 @@ export function docstringOf(outer: Node, node: Node, spec: LanguageSpec, body = 
 export function isAsync(node: Node): boolean {
   for (const c of node.children) {
     if (!c) continue;
-    if (c.type === 'async') return true;
+    // Read once: each `type` is a call into wasm.
+    const type = c.type;
+    if (type === 'async') return true;
     // C# puts attributes, then one `modifier` node per keyword, before the return type.
-    if (c.type === 'attribute_list') continue;
+    if (type === 'attribute_list') continue;
     // Rust: `pub async fn` has its visibility before the modifiers.
-    if (c.type === 'visibility_modifier') continue;
+    if (type === 'visibility_modifier') continue;
     // TypeScript: `@dec protected override async m()`.
-    if (c.type === 'decorator' || c.type === 'accessibility_modifier' || c.type === 'override_modifier') continue;
-    if (c.isNamed && c.type !== 'modifiers' && c.type !== 'function_modifiers' && c.type !== 'modifier') break;
-    if (c.type === 'modifiers' || c.type === 'function_modifiers' || c.type === 'modifier') {
-      if (/\basync\b/.test(c.text)) return true;
-    }
+    if (type === 'decorator' || type === 'accessibility_modifier' || type === 'override_modifier') continue;
+    const modifiers = type === 'modifiers' || type === 'function_modifiers' || type === 'modifier';
+    if (c.isNamed && !modifiers) break;
+    if (modifiers && /\basync\b/.test(c.text)) return true;
   }
   // Arrow functions assigned to a const, a class field or a property: the async sits on the value.
   const held = node.childForFieldName('value') ?? node.childForFieldName('right');
