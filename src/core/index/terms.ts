@@ -132,36 +132,13 @@ export function queryTerms(query: string): string[] {
   return [...seen];
 }
 
-/** A path's terms in first-seen order with their counts: every chunk of a file repeats its path. */
-interface PathTerms {
-  length: number;
-  ids: number[];
-  counts: number[];
-}
-
-/** Adds a path's terms to the open counts as countTerms would, scanning each path once per file. */
-function addPathTerms(path: string, known: Map<string, PathTerms>): number {
-  let p = known.get(path);
-  if (!p) {
-    // Counted aside: the open counts may already hold this field's terms of earlier parts.
-    const saved = touched.splice(0).map((id) => [id, counts[id]] as const);
-    for (const [id] of saved) counts[id] = 0;
-    const length = countTerms(path);
-    p = { length, ids: touched.slice(), counts: touched.map((id) => counts[id]) };
-    for (const id of touched) counts[id] = 0;
-    touched.length = 0;
-    for (const [id, n] of saved) {
-      counts[id] = n;
-      touched.push(id);
-    }
-    known.set(path, p);
-  }
-  for (let i = 0; i < p.ids.length; i++) {
-    const id = p.ids[i];
+/** Adds terms counted earlier (ids with their counts) to the open counts, as countTerms would. */
+function addCounted(ids: number[], n: number[]): void {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
     if (counts[id] === 0) touched.push(id);
-    counts[id] += p.counts[i];
+    counts[id] += n[i];
   }
-  return p.length;
 }
 
 /** File-local numbers of this thread's term ids, valid while `localStamp[id] === fileStamp`. */
@@ -184,7 +161,12 @@ export function packFileDocs(chunks: Chunk[]): PackedDocs {
     else groups.set(c.groupId, [c]);
   }
   const stamp = ++fileStamp;
-  const pathTerms = new Map<string, PathTerms>();
+  // Every chunk repeats its file's path: its terms are counted once, then added per part.
+  const path = chunks[0]?.path ?? '';
+  const pathLength = countTerms(path);
+  const pathIds = touched.splice(0);
+  const pathCounts = pathIds.map((id) => counts[id]);
+  for (const id of pathIds) counts[id] = 0;
   const terms: string[] = [];
   const infos: DocInfo[] = [];
   let data = new Int32Array(256);
@@ -202,7 +184,14 @@ export function packFileDocs(chunks: Chunk[]): PackedDocs {
       if (f === 0) length = countTerms(symbolText(c));
       else if (f === 1) length = countTerms(docText(c));
       else if (f === 2) for (const p of parts) length += countTerms(p.text);
-      else for (const p of parts) length += addPathTerms(p.path, pathTerms);
+      else
+        for (const p of parts) {
+          if (p.path !== path) length += countTerms(p.path);
+          else {
+            addCounted(pathIds, pathCounts);
+            length += pathLength;
+          }
+        }
       // Term ids grow with new terms: the file-local numbers follow.
       if (localOf.length < counts.length) {
         localOf = grown(localOf, counts.length);
