@@ -136,7 +136,8 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
   const walk = (absDir: string, relDir: string) => {
     let real: string;
     try {
-      real = fs.realpathSync(absDir);
+      // One realpath(3) call: the JS realpathSync lstat-s every component of every folder.
+      real = fs.realpathSync.native(absDir);
     } catch {
       skipped.push({ path: relDir || '.', reason: 'unreadable', detail: 'cannot resolve folder' });
       return;
