@@ -69,6 +69,8 @@ class Rules {
   private readonly coderag?: IgnoreFile;
   private readonly reopen: string[];
   private readonly stacks = new Map<string, IgnoreFile[]>();
+  /** Folders the walk listed without a .gitignore: no read to attempt (a missing file's error is not free). */
+  readonly withoutGitignore = new Set<string>();
 
   constructor(private readonly root: string, opts: ScanOptions) {
     this.builtins = builtinRules(opts.extraExcludes);
@@ -95,7 +97,9 @@ class Rules {
     const cached = this.stacks.get(relDir);
     if (cached) return cached;
     const parent = relDir ? this.stackFor(relDir.includes('/') ? relDir.slice(0, relDir.lastIndexOf('/')) : '') : this.rootStack;
-    const gi = readIgnoreFile(path.join(this.root, relDir, '.gitignore'), relDir, relDir ? `${relDir}/.gitignore` : '.gitignore');
+    const gi = this.withoutGitignore.has(relDir)
+      ? undefined
+      : readIgnoreFile(path.join(this.root, relDir, '.gitignore'), relDir, relDir ? `${relDir}/.gitignore` : '.gitignore');
     const stack = gi ? [...parent, gi] : parent;
     this.stacks.set(relDir, stack);
     return stack;
@@ -157,6 +161,7 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (!entries.some((e) => e.name === '.gitignore')) rules.withoutGitignore.add(relDir);
     for (const e of entries) {
       const rel = relDir ? `${relDir}/${e.name}` : e.name;
       const abs = path.join(absDir, e.name);
