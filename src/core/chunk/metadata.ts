@@ -27,13 +27,24 @@ function collapse(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/** Per language: the child types that come before a definition proper. */
+const headSkips = new WeakMap<LanguageSpec, Set<string>>();
+
+function headSkip(spec: LanguageSpec): Set<string> {
+  let skip = headSkips.get(spec);
+  if (!skip) headSkips.set(spec, (skip = new Set([...(spec.attachedTypes ?? []), ...spec.commentTypes, 'decorator', 'annotation'])));
+  return skip;
+}
+
 /** Where the definition proper starts: after decorators/annotations/comments that are its children. */
-function headStart(node: Node, spec: LanguageSpec): number {
-  const skip = new Set([...(spec.attachedTypes ?? []), ...spec.commentTypes, 'decorator', 'annotation']);
-  for (const child of node.children) {
-    if (!child || skip.has(child.type)) continue;
+function headStart(node: Node, children: (Node | null)[], spec: LanguageSpec): number {
+  const skip = headSkip(spec);
+  for (const child of children) {
+    if (!child) continue;
+    const type = child.type;
+    if (skip.has(type)) continue;
     // Java keeps annotations inside `modifiers`: the head starts after them.
-    if (child.type === 'modifiers') {
+    if (type === 'modifiers') {
       const first = child.children.find((c) => c && !skip.has(c.type));
       if (!first) continue;
       return first.startIndex;
@@ -45,12 +56,14 @@ function headStart(node: Node, spec: LanguageSpec): number {
 
 /** The header of a definition: from its start to where its body begins, on one line. */
 export function signatureOf(node: Node, source: string, spec: LanguageSpec, body = bodyOf(node, spec)): string {
-  const start = headStart(node, spec);
+  // Read once for both walks: each read of `children` makes a node object per child.
+  const children = node.children;
+  const start = headStart(node, children, spec);
   let end = body && body.startIndex > start ? body.startIndex : node.endIndex;
   // A comment between the header and the body (Python puts `def f(): # note` and a body's opening
   // comments there) is not part of the signature: it filled the symbol field with prose.
-  for (const c of node.children) {
-    if (c && spec.commentTypes.includes(c.type) && c.startIndex > start && c.startIndex < end) {
+  for (const c of children) {
+    if (c && c.startIndex > start && c.startIndex < end && spec.commentTypes.includes(c.type)) {
       end = c.startIndex;
       break;
     }
