@@ -35,9 +35,16 @@ export interface SplitQuery {
   alsoTags: ReadonlySet<number>;
 }
 
-/** A pattern's text without comments or layout, to tell two patterns that say the same. */
+/**
+ * A pattern's text without comments (its span runs to the next pattern's start, comments included)
+ * or layout, to tell two patterns that say the same. A `;` inside a string is not a comment.
+ */
 function patternText(source: string, query: Query, i: number): string {
-  return source.slice(query.startIndexForPattern(i), query.endIndexForPattern(i)).replace(/;[^\n]*/g, '').replace(/\s+/g, ' ').trim();
+  return source
+    .slice(query.startIndexForPattern(i), query.endIndexForPattern(i))
+    .replace(/("(?:[^"\\]|\\.)*")|;[^\n]*/g, (_, str: string | undefined) => str ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const loaded = new Map<string, Promise<LoadedLanguage>>();
