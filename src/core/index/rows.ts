@@ -168,22 +168,16 @@ function columnOf(values: unknown[], type: arrow.DataType): arrow.Vector {
   return arrow.vectorFromArray(values, type);
 }
 
-/**
- * Strings as Arrow lays out Utf8: their bytes end to end, and where each starts. Owns its buffers
- * (they may be transferred). Encoded in one call: a byteLength and a write per string were two
- * native calls per value, and most columns hold short ASCII strings, whose offsets are their lengths.
- */
+/** Strings as Arrow lays out Utf8: their bytes end to end, and where each starts. Owns its buffers (they may be transferred). */
 function utf8Bytes(strings: string[]): { data: Uint8Array; offsets: Int32Array } {
-  const joined = strings.join('');
-  const data = encoder.encode(joined);
   const offsets = new Int32Array(strings.length + 1);
-  const ascii = data.length === joined.length;
   let total = 0;
-  for (let i = 0; i < strings.length; i++) offsets[i + 1] = total += ascii ? strings[i].length : Buffer.byteLength(strings[i]);
+  for (let i = 0; i < strings.length; i++) offsets[i + 1] = total += Buffer.byteLength(strings[i]);
+  const data = new Uint8Array(total);
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  for (let i = 0; i < strings.length; i++) buf.write(strings[i], offsets[i], 'utf8');
   return { data, offsets };
 }
-
-const encoder = new TextEncoder();
 
 /** A vector column over `n × dim` floats; without `nulls` every row has its vector. */
 function vectorData(type: arrow.DataType, n: number, values: Float32Array, nulls?: { bitmap: Uint8Array; count: number }): arrow.Data {
