@@ -73,6 +73,13 @@ test('anything else: line windows that cover the file', async () => {
   assert.deepEqual(outline(chunks), ['window lines 1-40 1-40', 'window lines 41-80 41-80', 'window lines 81-95 81-95']);
 });
 
+test('a line window is named after the range it covers, also when the file ends with a newline', async () => {
+  const { chunks } = await chunksOf('notes.txt', lines('one', 'two', 'three'));
+  assert.deepEqual(outline(chunks), ['window lines 1-3 1-3']);
+  const padded = await chunksOf('notes.txt', lines('', 'one', 'two', '', ''));
+  assert.deepEqual(outline(padded.chunks), ['window lines 2-3 2-3']);
+});
+
 test('an oversized section is split with its header repeated', async () => {
   const body = Array.from({ length: 80 }, (_, i) => `key_${i} = "a fairly long value number ${i}"`);
   const { chunks } = await chunksOf('big.ini', lines('[big]', ...body));

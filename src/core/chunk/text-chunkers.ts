@@ -14,10 +14,11 @@ export const WINDOW_LINES = 40;
 export function lineWindows(lines: string[], size = WINDOW_LINES): Section[] {
   const out: Section[] = [];
   for (let r = 0; r < lines.length; r += size) {
-    const end = Math.min(lines.length - 1, r + size - 1);
-    out.push({ name: `lines ${r + 1}-${end + 1}`, startRow: r, endRow: end });
+    out.push({ name: '', startRow: r, endRow: Math.min(lines.length - 1, r + size - 1) });
   }
-  return trimSections(lines, out);
+  // Named after trimming: a window's name is the range it ends up with (a final newline leaves
+  // an empty last row that trimming drops).
+  return trimSections(lines, out).map((s) => ({ ...s, name: `lines ${s.startRow + 1}-${s.endRow + 1}` }));
 }
 
 /** Cuts at each row for which `header` returns a name; rows before the first header are a preamble. */
