@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { chunksOf, lines, outline } from './helpers';
+import { cutLine } from '../src/core/chunk/text-chunkers';
 
 test('project.godot: one section per [section], preamble kept', async () => {
   const src = lines(
@@ -90,4 +91,35 @@ test('an oversized section is split with its header repeated', async () => {
     assert.equal(chunks[i].startLine, chunks[i - 1].endLine + 1);
     assert.ok(chunks[i].text.startsWith('[big]'));
   }
+});
+
+test('an over-long line is cut by characters into parts of that line, each within the token limit', async () => {
+  const items = Array.from({ length: 2000 }, (_, i) => `{"id":${i},"name":"item number ${i}","tags":["a","b"]}`);
+  const json = `{"items":[${items.join(',')}]}`;
+  const { chunks } = await chunksOf('data.json', json + '\n');
+  assert.ok(chunks.length > 50, `${chunks.length} chunks`);
+  const limit = Math.floor(512 * 1.8);
+  for (const c of chunks) {
+    assert.equal(`${c.startLine}-${c.endLine}`, '1-1');
+    assert.ok(c.text.length <= limit, `a chunk of ${c.text.length} characters`);
+  }
+  assert.equal(chunks.map((c) => c.text).join(''), json, 'the parts join back to the line: nothing dropped');
+  assert.equal(new Set(chunks.map((c) => c.id)).size, chunks.length);
+  assert.equal(new Set(chunks.map((c) => c.groupId)).size, 1, 'ranked as one section');
+
+  const svgLine = `<svg xmlns="http://www.w3.org/2000/svg">${'<path d="M0 0L10 10Z"/>'.repeat(3000)}</svg>`;
+  const html = await chunksOf('page.txt', lines('first line', svgLine, 'last line'));
+  const middle = html.chunks.filter((c) => c.startLine === 2);
+  assert.ok(middle.length > 50);
+  assert.ok(middle.every((c) => c.endLine === 2 && c.text.length <= limit));
+  assert.equal(middle.map((c) => c.text).join(''), svgLine);
+  assert.deepEqual(html.chunks.filter((c) => c.startLine !== 2).map((c) => `${c.startLine}-${c.endLine}`), ['1-1', '3-3']);
+});
+
+test('cutLine: cuts after a separator near the limit, never inside a surrogate pair', () => {
+  assert.deepEqual(cutLine('aaaa,bbbb,cccc', 10), ['aaaa,bbbb,', 'cccc']);
+  const emoji = '😀'.repeat(20); // 40 UTF-16 units, no separator
+  const pieces = cutLine(emoji, 9);
+  assert.equal(pieces.join(''), emoji);
+  assert.ok(pieces.every((p) => p.length <= 9 && !/^[\udc00-\udfff]|[\ud800-\udbff]$/.test(p)));
 });
