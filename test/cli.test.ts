@@ -65,3 +65,23 @@ test('cli: search builds a keyword index on first use', () => {
     removeWorkspace(root);
   }
 });
+
+test('cli: a search result over a long chunk prints a capped snippet, marked as cut', () => {
+  // One function with a 1,800-character line: not minified (the file is under 2 KB), one chunk.
+  const table = `    return "${'ab,'.repeat(600)}"`;
+  const root = workspace({ 'table.py': lines('def lookup_table_blob():', table) });
+  try {
+    coderag('index', '--root', root, '--no-embeddings');
+    const out = coderag('search', 'lookup_table_blob', '--root', root, '--mode', 'keyword', '--json', '--limit', '1');
+    const [r] = JSON.parse(out);
+    assert.deepEqual([r.path, r.startLine, r.endLine], ['table.py', 1, 2]);
+    assert.equal(r.snippetCut, true);
+    assert.ok(r.snippet.length < 1100, `snippet of ${r.snippet.length} characters`);
+    assert.match(r.snippet, /\n… \(cut: \d+ more characters\)$/);
+    const text = coderag('search', 'lookup_table_blob', '--root', root, '--mode', 'keyword', '--limit', '1');
+    assert.ok(text.split('\n').every((l) => l.length < 260), 'terminal lines are capped too');
+    assert.match(text, /… \(cut: \d+ more characters\)/);
+  } finally {
+    removeWorkspace(root);
+  }
+});

@@ -14,6 +14,7 @@ test('mcp: the SDK client over stdio lists and calls search, repo_map and search
     'README.md': '# demo\n',
     'app/http.py': lines('def parse_query_string(qs):', '    """Split a URL query string into a dict of parameters."""', '    return dict(p.split("=") for p in qs.split("&"))'),
     'app/server.py': lines('from app.http import parse_query_string', '', 'def handle(request):', '    return parse_query_string(request.query)'),
+    'app/blob.py': lines('def lookup_table_blob():', `    return "${'ab,'.repeat(600)}"`),
   });
   const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root, '--no-embeddings'], stderr: 'pipe' });
   const client = new Client({ name: 'coderag-test', version: '1.0.0' });
@@ -25,6 +26,13 @@ test('mcp: the SDK client over stdio lists and calls search, repo_map and search
     const search = (await client.callTool({ name: 'search', arguments: { query: 'split a url query string into parameters', limit: 3 } })) as TextResult;
     const results = JSON.parse(search.content[0].text);
     assert.deepEqual([results[0].path, results[0].qualifiedName, results[0].startLine, results[0].endLine], ['app/http.py', 'parse_query_string', 1, 3]);
+
+    // A chunk's snippet is capped: a client never receives a whole huge chunk.
+    const blob = (await client.callTool({ name: 'search', arguments: { query: 'lookup_table_blob', limit: 1 } })) as TextResult;
+    const [b] = JSON.parse(blob.content[0].text);
+    assert.deepEqual([b.path, b.snippetCut], ['app/blob.py', true]);
+    assert.match(b.snippet, /\n… \(cut: \d+ more characters\)$/);
+    assert.ok(b.snippet.length < 1100);
 
     const map = (await client.callTool({ name: 'repo_map', arguments: { tokens: 512, focus_files: ['app/server.py'] } })) as TextResult;
     assert.match(map.content[0].text, /^README\.md\napp\/http\.py:\n│def parse_query_string\(qs\):/);

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { CodeIndex } from '../src/core/index/code-index';
 import { groupByFile } from '../src/core/search/hybrid';
 import { analyzeQuery } from '../src/core/search/query';
+import { SNIPPET_MAX_CHARS, snippetOf } from '../src/core/search/snippet';
 import { lines, removeWorkspace, workspace } from './helpers';
 
 const files = {
@@ -129,4 +130,20 @@ test('a model that fails to load: a clear message, and keyword search keeps work
   } finally {
     removeWorkspace(other);
   }
+});
+
+test('snippets are capped by lines and characters, and say where they were cut', () => {
+  const short = lines('def f():', '    return 1');
+  assert.deepEqual(snippetOf(short), { text: short, cut: false });
+  const long = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n');
+  const byLines = snippetOf(long);
+  assert.equal(byLines.text.split('\n').length, 13);
+  assert.equal(byLines.text.split('\n')[11], 'line 12');
+  assert.equal(byLines.text.split('\n')[12], '… (cut: 28 more lines)');
+  const oneLine = 'x'.repeat(593_001);
+  const byChars = snippetOf(oneLine);
+  assert.ok(byChars.cut);
+  assert.equal(byChars.text, `${'x'.repeat(SNIPPET_MAX_CHARS)}\n… (cut: ${593_001 - SNIPPET_MAX_CHARS} more characters)`);
+  const emoji = snippetOf('😀'.repeat(600));
+  assert.ok(!/[\ud800-\udbff]\n/.test(emoji.text), 'no lone high surrogate before the marker');
 });

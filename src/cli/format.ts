@@ -24,9 +24,17 @@ export function formatResults(results: SearchResult[]): string {
   return results
     .map((r, i) => {
       const head = `${i + 1}. ${r.path}:${r.startLine}-${r.endLine}  ${r.kind} ${r.qualifiedName}  (${r.score.toFixed(3)})`;
-      const body = r.snippet.split('\n').slice(0, 6).map((l) => `     ${l}`).join('\n');
+      const body = terminalLines(r.snippet).map((l) => `     ${l}`).join('\n');
       const copies = r.copies?.length ? `\n     also at ${r.copies.map((c) => `${c.path}:${c.startLine}-${c.endLine}`).join(', ')}` : '';
       return `${head}${copies}\n${body}`;
     })
     .join('\n\n');
+}
+
+/** A snippet as the terminal shows it: 6 lines of at most 200 characters, with a marker where it stops. */
+function terminalLines(snippet: string): string[] {
+  const all = snippet.split('\n');
+  const shown = all.slice(0, 6).map((l) => (l.length > 200 ? `${l.slice(0, 200)}…` : l));
+  if (all.length > 6) shown.push(/^… \(cut: /.test(all[all.length - 1]) ? all[all.length - 1] : '…');
+  return shown;
 }

@@ -12,6 +12,7 @@ import { type AnalyzedQuery, analyzeQuery } from './query';
 import { DEFAULT_FEEDBACK, feedbackTerms } from './feedback';
 import { queryTerms } from '../index/terms';
 import { compareIds } from '../sorted';
+import { snippetOf } from './snippet';
 
 export type SearchMode = 'hybrid' | 'keyword' | 'vector';
 
@@ -43,7 +44,10 @@ export interface SearchResult {
   qualifiedName: string;
   signature?: string;
   score: number;
+  /** The chunk's head: at most 12 lines and 1,000 characters (snippet.ts); a cut one ends with a `… (cut: …)` line. */
   snippet: string;
+  /** Present when the snippet stops before the chunk does (the whole chunk is at path, startLine-endLine). */
+  snippetCut?: boolean;
   /** Rank in each list (1-based), for explaining a result. */
   ranks: { keyword?: number; vector?: number };
   /** The same definition elsewhere (build outputs, `.d.ts` declarations, stubs), ranked below this one. */
@@ -192,15 +196,12 @@ export function symbolBoost(c: Chunk, q: AnalyzedQuery): number {
   return boost;
 }
 
-function snippetOf(text: string, maxLines = 12): string {
-  const lines = text.split('\n');
-  return lines.length > maxLines ? [...lines.slice(0, maxLines), '…'].join('\n') : text;
-}
-
 function toResult(c: Chunk, score: number, ranks: SearchResult['ranks'], copies: CopyLocation[]): SearchResult {
+  const snippet = snippetOf(c.text);
   return {
     id: c.id, path: c.path, startLine: c.startLine, endLine: c.endLine, kind: c.kind, language: c.language,
-    name: c.name, qualifiedName: c.qualifiedName, signature: c.signature, score, snippet: snippetOf(c.text), ranks,
+    name: c.name, qualifiedName: c.qualifiedName, signature: c.signature, score, snippet: snippet.text, ranks,
+    ...(snippet.cut ? { snippetCut: true } : {}),
     ...(copies.length ? { copies } : {}),
   };
 }
