@@ -18,7 +18,7 @@ export const LOCKFILES = [
 
 export const BINARY_EXTENSIONS = [
   // images, audio, video, fonts
-  'png', 'jpg', 'jpeg', 'gif', 'bmp', 'ico', 'icns', 'tif', 'tiff', 'webp', 'avif', 'heic', 'psd', 'xcf', 'svgz',
+  'png', 'jpg', 'jpeg', 'gif', 'bmp', 'ico', 'icns', 'tif', 'tiff', 'webp', 'avif', 'heic', 'psd', 'xcf', 'svg', 'svgz',
   'exr', 'hdr', 'tga', 'dds', 'ktx', 'basis',
   'mp3', 'wav', 'ogg', 'oga', 'flac', 'aac', 'm4a', 'opus', 'mid', 'midi',
   'mp4', 'm4v', 'mov', 'avi', 'mkv', 'webm', 'ogv', 'wmv', 'flv',
