@@ -9,6 +9,7 @@ import { chunkTable } from '../src/core/index/rows';
 import * as lancedb from '@lancedb/lancedb';
 import { EMBEDDING_INPUT_VERSION } from '../src/core/embed/embedder';
 import { parseOne } from '../src/core/parse/parse-job';
+import { CodeService } from '../src/core/service';
 import { estimateTokens } from '../src/core/chunk/split';
 import { lines, removeWorkspace, workspace } from './helpers';
 
@@ -283,6 +284,43 @@ test('store: embedded chunks get a RaBitQ vector index and a groupId B-tree; sea
     const back = await store.chunksByGroups([rows[7].groupId, rows[8].groupId]);
     assert.deepEqual(back.map((r) => r.id).sort(), [rows[7].id, rows[8].id].sort());
     store.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('bad inputs: a file with CR-only line endings (classic Mac) is split at CR and carries a note', async () => {
+  const mac = '# header\r\rdef first():\r    return 1\r\rdef second():\r    return 2\r';
+  // Over 2 KB: read as one line it would also be mistaken for minified.
+  const big = Array.from({ length: 60 }, (_, i) => `def f_${i}(value):\r    return value + ${i}\r`).join('\r');
+  const root = workspace({ 'mac.py': mac, 'big.py': big, 'unix.py': 'def u():\n    return 0\n' });
+  try {
+    const opts = { maxTokens: 512, countTokens: estimateTokens };
+    const r = await parseOne({ path: 'mac.py', absPath: path.join(root, 'mac.py') }, opts);
+    assert.equal(r.status, 'parsed');
+    if (r.status !== 'parsed') return;
+    assert.deepEqual(r.chunks?.map((c) => `${c.qualifiedName} ${c.startLine}-${c.endLine}`), ['first 3-4', 'second 6-7']);
+    assert.match(r.note ?? '', /CR-only line endings/);
+    const index = await CodeIndex.open({ root, embedding: { enabled: false }, inProcess: true });
+    try {
+      const report = await index.update();
+      assert.equal(report.indexed, 3);
+      assert.deepEqual(report.notes.map((n) => n.path).sort(), ['big.py', 'mac.py']);
+      const rows = new Map(index.fileRows().map((f) => [f.path, f]));
+      assert.equal(rows.get('big.py')?.chunkCount, 60);
+      assert.match(rows.get('mac.py')?.note ?? '', /CR-only/);
+      assert.equal(rows.get('unix.py')?.note, '');
+    } finally {
+      await index.close();
+    }
+    // Identifier search reads context lines from the file: numbered the same way.
+    const service = await CodeService.open({ root, embedding: { enabled: false }, inProcess: true });
+    try {
+      const [hit] = await service.identifiers('second', { contextLines: 0 });
+      assert.deepEqual([hit.path, hit.line, hit.context], ['mac.py', 6, [{ line: 6, text: 'def second():' }]]);
+    } finally {
+      await service.close();
+    }
   } finally {
     removeWorkspace(root);
   }

@@ -34,3 +34,11 @@ export class SourceLines {
     return this.source.slice(this.starts[from], this.end(to));
   }
 }
+
+/**
+ * A file's lines as the index numbers them: split at '\n', or at CR in a file with no '\n' at all
+ * (classic Mac line endings, which parse-job reads as line breaks).
+ */
+export function rowsOf(text: string): string[] {
+  return text.includes('\n') || !text.includes('\r') ? text.split('\n') : text.split('\r');
+}

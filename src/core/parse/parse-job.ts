@@ -69,7 +69,12 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   const sha = createHash('sha256').update(bytes).digest('hex');
   const mtimeMs = Math.floor(stat.mtimeMs);
   if (sha === req.knownSha) return { path: req.path, status: 'unchanged', sha, size: bytes.length, mtimeMs };
-  const decoded = decodeSource(bytes, req.path);
+  // Classic Mac files break lines with CR alone. Everything downstream (the minified check,
+  // tree-sitter's line comments, the chunkers, line numbers) splits at '\n': such a file was one
+  // line and gave no chunks. Its CRs are read as line breaks, as editors show them, and it says so.
+  const crOnly = bytes.includes(0x0d) && !bytes.includes(0x0a);
+  const decoded = decodeSource(crOnly ? crToLf(bytes) : bytes, req.path);
+  if (crOnly && decoded.text !== undefined) decoded.note = [CR_ONLY_NOTE, decoded.note].filter(Boolean).join('; ');
   if (decoded.skip) return { path: req.path, status: 'skipped', sha, ...decoded.skip };
   if (req.tagsOnly) {
     try {
@@ -98,4 +103,12 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
     docs: packFileDocs(r.chunks),
     tags: tags && outTags(tags), fallback: r.fallback, syntaxErrors: r.syntaxErrors, note: decoded.note, parseMs: performance.now() - t0,
   };
+}
+
+export const CR_ONLY_NOTE = 'CR-only line endings (classic Mac): lines split at CR';
+
+function crToLf(bytes: Buffer): Buffer {
+  const out = Buffer.from(bytes);
+  for (let i = out.indexOf(0x0d); i >= 0; i = out.indexOf(0x0d, i + 1)) out[i] = 0x0a;
+  return out;
 }

@@ -2,6 +2,7 @@
 // case-insensitive substring matches; definitions before references; a few lines of context each.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { rowsOf } from '../chunk/lines';
 import type { Tag } from './tags';
 
 export interface IdentifierHit {
@@ -71,7 +72,7 @@ export function searchIdentifiers(
     let lines = cache.get(h.path);
     if (!lines) {
       try {
-        lines = fs.readFileSync(path.join(root, h.path), 'utf8').split('\n');
+        lines = rowsOf(fs.readFileSync(path.join(root, h.path), 'utf8'));
       } catch {
         lines = [];
       }

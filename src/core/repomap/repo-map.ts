@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CodeIndex } from '../index/code-index';
+import { rowsOf } from '../chunk/lines';
 import { type RankOptions, SymbolGraph } from './graph';
 import { fitToBudget, type MapSource, type Scope } from './render';
 import type { Tag } from './tags';
@@ -100,7 +101,7 @@ export class RepoMap {
         if (!hit || hit.sha !== sha) {
           let lines: string[] | undefined;
           try {
-            lines = fs.readFileSync(path.join(this.index.root, p), 'utf8').split('\n');
+            lines = rowsOf(fs.readFileSync(path.join(this.index.root, p), 'utf8'));
           } catch {
             lines = undefined;
           }
