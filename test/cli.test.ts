@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { lines, removeWorkspace, workspace } from './helpers';
 
@@ -81,6 +82,63 @@ test('cli: a search result over a long chunk prints a capped snippet, marked as 
     const text = coderag('search', 'lookup_table_blob', '--root', root, '--mode', 'keyword', '--limit', '1');
     assert.ok(text.split('\n').every((l) => l.length < 260), 'terminal lines are capped too');
     assert.match(text, /… \(cut: \d+ more characters\)/);
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+/** Runs `coderag watch` until it is watching, returns its first lines (--json events), then stops it. */
+async function watchOnce(...args: string[]): Promise<{ status: number | null; events: Record<string, unknown>[]; stderr: string }> {
+  const child = spawn(process.execPath, [bin, 'watch', '--json', '--no-embeddings', ...args], { env: { ...process.env, CODERAG_NO_RELAUNCH: '1' } });
+  let out = '';
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.on('data', (d) => {
+    out += d;
+    if (out.includes('"event":"watching"')) child.kill('SIGTERM');
+  });
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { status, events: out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)), stderr };
+}
+
+test('cli: code-only is saved in the index and kept by later runs; watch accepts it; a change of mode is said', async () => {
+  const root = workspace({
+    'app.py': lines('def handler():', '    return 1'),
+    'README.md': lines('# Project', 'How to use it.'),
+    'docs/guide.rst': lines('Guide', '=====', 'Text.'),
+    'notes.txt': lines('some notes'),
+  });
+  const indexedPaths = () => JSON.parse(coderag('status', '--root', root, '--json')).files as number;
+  try {
+    const first = JSON.parse(coderag('index', '--root', root, '--no-embeddings', '--code-only', '--json'));
+    assert.equal(first.indexed, 1);
+    assert.equal(first.report.scanChanged, undefined, 'a new index has no mode to change from');
+    const meta = JSON.parse(fs.readFileSync(path.join(root, '.coderag', 'meta.json'), 'utf8'));
+    assert.equal(meta.scan.codeOnly, true);
+
+    const flagged = await watchOnce('--root', root, '--code-only');
+    assert.equal(flagged.status, 0, flagged.stderr);
+    assert.deepEqual(flagged.events.map((e) => e.event), ['indexed', 'watching']);
+    assert.equal(flagged.events[0].indexed, 0);
+
+    // Without the flag, watch and index keep the saved mode: the docs stay out.
+    const plain = await watchOnce('--root', root);
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.deepEqual([plain.events[0].indexed, plain.events[0].deleted, plain.events[0].scanChanged], [0, 0, undefined]);
+    assert.equal(coderag('index', '--root', root, '--no-embeddings').split('\n')[0], '{indexed: 0, unchanged: 1, deleted: 0, chunks: 0}');
+    assert.equal(indexedPaths(), 1);
+    // The search filter of the same name does not change the index.
+    coderag('search', 'handler', '--root', root, '--code-only', '--mode', 'keyword');
+
+    // Turning it off is explicit, and the output says the file set changed.
+    const out = coderag('index', '--root', root, '--no-embeddings', '--with-docs');
+    assert.match(out, /^\{indexed: 3, /);
+    assert.match(out, /file set changed: code-only off: documentation files are indexed again/);
+    assert.equal(indexedPaths(), 4);
+    const back = JSON.parse(coderag('index', '--root', root, '--no-embeddings', '--code-only', '--json'));
+    assert.deepEqual([back.deleted, back.report.scanChanged], [3, 'code-only on: documentation files are dropped from the index']);
+    const both = spawnSync(process.execPath, [bin, 'index', '--root', root, '--code-only', '--with-docs'], { encoding: 'utf8' });
+    assert.equal(both.status, 2);
   } finally {
     removeWorkspace(root);
   }

@@ -325,3 +325,24 @@ test('bad inputs: a file with CR-only line endings (classic Mac) is split at CR 
     removeWorkspace(root);
   }
 });
+
+test('scan settings that choose the file set (size limit, excludes) are kept by later opens unless given', async () => {
+  const root = workspace({ 'small.py': 'x = 1\n', 'large.py': `DATA = ${JSON.stringify('y'.repeat(400))}\n`, 'gen/out.py': 'z = 2\n' });
+  try {
+    let index = await CodeIndex.open({ root, embedding: { enabled: false }, inProcess: true, maxFileBytes: 100, extraExcludes: ['gen/'] });
+    assert.equal((await index.update()).indexed, 1);
+    await index.close();
+    index = await CodeIndex.open({ root, embedding: { enabled: false }, inProcess: true });
+    assert.deepEqual(index.scanSettings, { codeOnly: false, maxFileBytes: 100, extraExcludes: ['gen/'] });
+    const again = await index.update();
+    assert.deepEqual([again.indexed, again.unchanged, again.scanChanged], [0, 1, undefined]);
+    await index.close();
+    index = await CodeIndex.open({ root, embedding: { enabled: false }, inProcess: true, maxFileBytes: 1_000_000 });
+    const wider = await index.update();
+    assert.equal(wider.indexed, 1);
+    assert.equal(wider.scanChanged, 'file size limit 100 → 1000000 bytes');
+    await index.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});

@@ -13,21 +13,31 @@ import { tuneJitForIndexing } from '../core/parse/jit';
 const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
 
 Usage:
-  coderag index   [--root DIR] [--rebuild] [--no-embeddings] [--model M] [--code-only] [--json]
+  coderag index   [--root DIR] [--rebuild] [--no-embeddings] [--model M] [--code-only | --with-docs] [--json]
   coderag search  "<query>" [--limit N] [--kind K] [--lang L] [--path GLOB] [--group] [--mode hybrid|keyword|vector] [--json]
   coderag status  [--skipped] [--json]
-  coderag watch   [--no-embeddings]
+  coderag watch   [--no-embeddings] [--code-only | --with-docs]
   coderag map     [--tokens N] [--focus FILE]... [--mention IDENT]... [--json]
   coderag symbols QUERY [--json]
   coderag mcp     (an MCP server over stdio)
 
-Common options: --root DIR (default: the current folder), --index-dir DIR (default: <root>/.coderag), --json.`;
+Common options: --root DIR (default: the current folder), --index-dir DIR (default: <root>/.coderag), --json.
+--code-only leaves documentation out of the index; the index remembers it, and later runs (index,
+watch, mcp) keep it until --with-docs (or --rebuild).`;
+
+/** The options that choose the file set; an index remembers them, so a run without them keeps its mode. */
+const fileSetOptions = {
+  'code-only': { type: 'boolean' },
+  'with-docs': { type: 'boolean' },
+} as const;
 
 function indexOptions(values: Record<string, unknown>): CodeIndexOptions {
+  if (values['code-only'] && values['with-docs']) throw new UsageError('--code-only and --with-docs contradict each other');
   return {
     ...workspaceOf(values),
     embedding: { enabled: !values['no-embeddings'], model: values.model as string | undefined },
-    codeOnly: !!values['code-only'],
+    // Neither given: the mode the index was built with.
+    codeOnly: values['code-only'] ? true : values['with-docs'] ? false : undefined,
   };
 }
 
@@ -44,7 +54,7 @@ function progressPrinter(json: boolean): CodeIndexOptions['onProgress'] {
 }
 
 async function cmdIndex(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { rebuild: { type: 'boolean', default: false }, 'code-only': { type: 'boolean', default: false } });
+  const { values } = parse(argv, { rebuild: { type: 'boolean', default: false }, ...fileSetOptions });
   const opts = indexOptions(values);
   if (values.rebuild) {
     Store.destroy(opts.indexDir ?? defaultIndexDir(opts.root));
@@ -72,7 +82,8 @@ async function cmdSearch(argv: string[]): Promise<number> {
   });
   const query = positionals.join(' ').trim();
   if (!query) throw new UsageError('search needs a query');
-  const index = await CodeIndex.open(indexOptions(values));
+  // Here --code-only filters results; it does not change what the index holds.
+  const index = await CodeIndex.open(indexOptions({ ...values, 'code-only': false }));
   try {
     const rows = index.fileRows();
     if (!rows.length || rows.some((r) => r.state === 'tags')) {
@@ -112,12 +123,12 @@ async function cmdStatus(argv: string[]): Promise<number> {
 }
 
 async function cmdWatch(argv: string[]): Promise<number> {
-  const { values } = parse(argv, {});
+  const { values } = parse(argv, fileSetOptions);
   const index = await CodeIndex.open(indexOptions(values));
   const json = !!values.json;
   const log = (o: unknown, text: string) => console.log(json ? JSON.stringify(o) : text);
   const first = await index.update();
-  log({ event: 'indexed', ...summary(first) }, formatReport(first));
+  log({ event: 'indexed', ...summary(first), ...(first.scanChanged ? { scanChanged: first.scanChanged } : {}) }, formatReport(first));
   const watcher = new IndexWatcher(index, {
     embeddings: !values['no-embeddings'],
     onUpdate: (r, paths) =>

@@ -21,7 +21,7 @@ import { embedMissing } from './embed-phase';
 import { Journal } from './journal';
 import { KeywordIndex } from './keyword';
 import { acquireLock } from './lock';
-import { CHUNKER_VERSION, INDEX_FORMAT, type IndexMeta, readMeta, readSkipped, writeMeta, writeSkipped } from './meta';
+import { CHUNKER_VERSION, INDEX_FORMAT, type IndexMeta, readMeta, readSkipped, resolveScan, type ScanSettings, writeMeta, writeSkipped } from './meta';
 import { emptyReport, type IndexReport, type Progress, type ProgressEvent, type UpdateOptions } from './report';
 import { type ChunkRow, type FileRow, fromRow } from './rows';
 import { CorruptIndexError, Store } from './store';
@@ -34,6 +34,7 @@ export interface CodeIndexOptions {
   /** Default `<root>/.coderag`. */
   indexDir?: string;
   embedding?: EmbedderConfig & { enabled?: boolean };
+  /** These three decide the file set. Left out, each is the one the index was built with (meta.json). */
   maxFileBytes?: number;
   codeOnly?: boolean;
   extraExcludes?: string[];
@@ -73,7 +74,7 @@ export class CodeIndex {
     readonly keyword: KeywordIndex,
     private readonly opts: CodeIndexOptions,
     meta: IndexMeta,
-    readonly openReport: { rebuilt?: string },
+    readonly openReport: { rebuilt?: string; scanChanged?: string },
   ) {
     this.meta = meta;
     this.tags = new TagCache(() => store.loadTags());
@@ -126,6 +127,9 @@ export class CodeIndex {
       index.openReport.rebuilt = `chunker version ${meta.chunker ?? 0} → ${CHUNKER_VERSION}: files parsed again, vectors reused`;
     }
     meta.chunker = CHUNKER_VERSION;
+    const { scan, change } = resolveScan(opts, meta.scan, index.files.size > 0);
+    meta.scan = scan;
+    index.openReport.scanChanged = change;
     if (meta.model && (meta.model.input ?? 0) !== EMBEDDING_INPUT_VERSION) {
       // Vectors were made from another embedding input (or an unknown one): same content hash,
       // different text given to the model. Re-embed everything; idempotent if a run dies midway.
@@ -218,14 +222,14 @@ export class CodeIndex {
       report.rebuilt = this.openReport.rebuilt;
       this.openReport.rebuilt = undefined;
     }
+    if (this.openReport.scanChanged) {
+      report.scanChanged = this.openReport.scanChanged;
+      this.openReport.scanChanged = undefined;
+    }
     const t0 = performance.now();
     const progress: Progress = this.opts.onProgress ?? (() => undefined);
     progress({ phase: 'scan', done: 0, total: 0 });
-    const { todo, unchanged, skipped, gone } = changeSet(this.root, this.dir, this.files, this.keyword, options, {
-      maxFileBytes: this.opts.maxFileBytes,
-      codeOnly: this.opts.codeOnly,
-      extraExcludes: this.opts.extraExcludes,
-    });
+    const { todo, unchanged, skipped, gone } = changeSet(this.root, this.dir, this.files, this.keyword, options, this.scanSettings);
     report.unchanged = unchanged;
     report.timings.scanMs = Math.round(performance.now() - t0);
 
@@ -378,6 +382,11 @@ export class CodeIndex {
 
   skipped(): SkippedFile[] {
     return readSkipped(this.dir);
+  }
+
+  /** What decides the file set for this index: the options given, else the ones it was built with. */
+  get scanSettings(): ScanSettings {
+    return this.meta.scan!;
   }
 
   get model(): IndexMeta['model'] {

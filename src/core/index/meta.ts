@@ -17,8 +17,45 @@ export interface IndexMeta {
   /** `input`: the EMBEDDING_INPUT_VERSION the vectors were made with (absent in older indexes: unknown). */
   model?: { id: string; dim: number; input?: number };
   chunker?: number;
+  /**
+   * The scan options that decide which files are indexed, as the last run used them: later runs
+   * (watch, MCP, another `index`) reuse them unless told otherwise (absent in older indexes).
+   */
+  scan?: ScanSettings;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface ScanSettings {
+  codeOnly: boolean;
+  /** Absent: the scanner's default (1 MB). */
+  maxFileBytes?: number;
+  extraExcludes?: string[];
+}
+
+/**
+ * The scan settings of this run: each option given wins, the others come from the index. Also
+ * says what changed when an index already built is about to get another file set.
+ */
+export function resolveScan(
+  given: { codeOnly?: boolean; maxFileBytes?: number; extraExcludes?: string[] },
+  saved: ScanSettings | undefined,
+  built: boolean,
+): { scan: ScanSettings; change?: string } {
+  const scan: ScanSettings = {
+    codeOnly: given.codeOnly ?? saved?.codeOnly ?? false,
+    maxFileBytes: given.maxFileBytes ?? saved?.maxFileBytes,
+    extraExcludes: given.extraExcludes ?? saved?.extraExcludes,
+  };
+  if (!built) return { scan };
+  const before: ScanSettings = saved ?? { codeOnly: false };
+  const changes: string[] = [];
+  if (scan.codeOnly !== before.codeOnly) {
+    changes.push(scan.codeOnly ? 'code-only on: documentation files are dropped from the index' : 'code-only off: documentation files are indexed again');
+  }
+  if (scan.maxFileBytes !== before.maxFileBytes) changes.push(`file size limit ${before.maxFileBytes ?? 'default'} → ${scan.maxFileBytes ?? 'default'} bytes`);
+  if (JSON.stringify(scan.extraExcludes ?? []) !== JSON.stringify(before.extraExcludes ?? [])) changes.push(`extra excludes [${(before.extraExcludes ?? []).join(', ')}] → [${(scan.extraExcludes ?? []).join(', ')}]`);
+  return { scan, change: changes.length ? changes.join('; ') : undefined };
 }
 
 export function readMeta(dir: string): IndexMeta | undefined {

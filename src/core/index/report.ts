@@ -32,6 +32,8 @@ export interface IndexReport {
   notes: { path: string; note: string }[];
   /** Set when the index was found damaged or outdated and rebuilt from scratch. */
   rebuilt?: string;
+  /** Set when this run indexes another set of files than the index was built with (code-only, size limit…). */
+  scanChanged?: string;
   embeddingError?: string;
   timings: Record<string, number>;
 }
