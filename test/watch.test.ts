@@ -53,3 +53,42 @@ test('watch: edits, new files, deletions and ignore-file changes reach the index
     removeWorkspace(root);
   }
 });
+
+test('watch: folders re-included by .coderagignore and symlinked folders are watched; node_modules is not', async () => {
+  const outside = workspace({ 'shared.py': lines('def shared_helper():', '    pass') });
+  const root = workspace({
+    '.coderagignore': '!dist/\n',
+    'dist/app.js': 'export function distributed() {}\n',
+    'node_modules/pkg/index.js': 'module.exports = 1;\n',
+    'build/out.js': 'var x = 1;\n',
+    'src/a.py': lines('def alpha():', '    pass'),
+  });
+  fs.symlinkSync(outside, path.join(root, 'linked'));
+  fs.symlinkSync(root, path.join(root, 'src', 'loop')); // a loop: must neither hang nor recurse
+  const index = await CodeIndex.open({ root, inProcess: true, embedding: { enabled: false } });
+  await index.update();
+  assert.ok(index.fileRows().some((r) => r.path === 'linked/shared.py'), 'the scanner follows the link');
+  const watcher = new IndexWatcher(index, { embeddings: false });
+  await watcher.start();
+  try {
+    const watched = watcher.watchedFolders();
+    assert.ok(watched.includes('dist') && watched.includes('linked'), watched.join(', '));
+    assert.ok(!watched.some((d) => /(^|\/)(node_modules|build|\.coderag|loop)(\/|$)/.test(d)), watched.join(', '));
+    fs.writeFileSync(path.join(root, 'dist', 'later.js'), 'export function redistributed_later() {}\n');
+    await until(() => index.keyword.search('redistributed_later').some((h) => h.path === 'dist/later.js'));
+    fs.writeFileSync(path.join(outside, 'more.py'), lines('def linked_addition():', '    pass'));
+    await until(() => index.keyword.search('linked_addition').some((h) => h.path === 'linked/more.py'));
+    // A rule added while watching reopens a built-in folder: it is watched from then on.
+    fs.writeFileSync(path.join(root, '.coderagignore'), '!dist/\n!build/\n');
+    await until(() => index.fileRows().some((r) => r.path === 'build/out.js'));
+    await until(() => watcher.watchedFolders().includes('build'));
+    fs.writeFileSync(path.join(root, 'build', 'gen.js'), 'export function built_after_reopen() {}\n');
+    await until(() => index.keyword.search('built_after_reopen').some((h) => h.path === 'build/gen.js'));
+    assert.ok(!watcher.watchedFolders().some((d) => d.includes('node_modules')));
+  } finally {
+    await watcher.stop();
+    await index.close();
+    removeWorkspace(root);
+    removeWorkspace(outside);
+  }
+});

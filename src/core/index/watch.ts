@@ -3,7 +3,10 @@
 // files is one update pass, while a single save is searchable within a fraction of a second.
 import * as path from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
+import * as fs from 'node:fs';
+import type { Stats } from 'node:fs';
 import { DEFAULT_EXCLUDED_DIRS } from '../scan/rules';
+import { checkPath } from '../scan/walker';
 import type { CodeIndex, IndexReport } from './code-index';
 
 export interface WatchOptions {
@@ -72,6 +75,8 @@ const excluded = new Set(DEFAULT_EXCLUDED_DIRS);
 export class IndexWatcher {
   private watcher?: FSWatcher;
   private readonly batcher: ChangeBatcher;
+  private stopped = false;
+  private rewatching?: Promise<void>;
 
   constructor(private readonly index: CodeIndex, private readonly opts: WatchOptions = {}) {
     this.batcher = new ChangeBatcher((paths) => this.apply(paths), opts.quietMs, opts.maxWaitMs);
@@ -86,32 +91,98 @@ export class IndexWatcher {
     }
   }
 
+  /**
+   * Whether the watcher skips a path. Built-in folders (node_modules, dist…) are pruned, since
+   * inotify watches are a limited resource, unless the scanner would walk into this one (a
+   * `!dist/` in .coderagignore): its own rules decide, asked about a file inside the folder that
+   * cannot exist. Everything else is watched; the update's checkPath filters the events.
+   */
+  private ignores(p: string, stats?: Stats): boolean {
+    const root = this.index.root;
+    if (p === root) return false;
+    const indexDir = this.index.dir;
+    if (p === indexDir || p.startsWith(indexDir + path.sep)) return true;
+    if (stats && !stats.isDirectory()) return false;
+    if (this.loops(p)) return true;
+    if (!excluded.has(path.basename(p))) return false;
+    const rel = path.relative(root, p).split(path.sep).join('/');
+    return !!checkPath(root, `${rel}/\0`, this.index.scanSettings).skipped;
+  }
+
+  private rootReal?: string;
+
+  /**
+   * A symbolic link back to a folder it is inside: the scanner skips it (symlink-loop), and
+   * chokidar would follow it until ELOOP, 40 levels of copies of the tree. Only a path that
+   * crosses a link can loop, so the others cost one realpath.
+   */
+  private loops(p: string): boolean {
+    const root = this.index.root;
+    let real: string;
+    try {
+      this.rootReal ??= fs.realpathSync.native(root);
+      real = fs.realpathSync.native(p);
+    } catch {
+      return false;
+    }
+    if (real === path.join(this.rootReal, path.relative(root, p))) return false;
+    for (let a = path.dirname(p); a.length >= root.length; a = path.dirname(a)) {
+      try {
+        if (fs.realpathSync.native(a) === real) return true;
+      } catch {
+        // gone meanwhile: not a loop we can see
+      }
+      if (a === root) break;
+    }
+    return false;
+  }
+
   async start(): Promise<void> {
     const root = this.index.root;
-    const indexDir = this.index.dir;
-    this.watcher = chokidar.watch(root, {
+    const watcher = chokidar.watch(root, {
       ignoreInitial: true,
-      followSymlinks: false,
-      // Prune heavy folders at the watcher too: inotify watches are a limited resource.
-      ignored: (p: string) => {
-        if (p === root) return false;
-        if (p.startsWith(indexDir)) return true;
-        return excluded.has(path.basename(p));
-      },
+      // The scanner follows symbolic links to folders inside the root: so does the watcher.
+      followSymlinks: true,
+      ignored: (p: string, stats?: Stats) => this.ignores(p, stats),
     });
+    this.watcher = watcher;
     const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
     const onFile = (p: string) => {
       const r = rel(p);
-      if (/(^|\/)\.(gitignore|coderagignore)$/.test(r) || r === '.git/info/exclude') this.batcher.addAll();
-      else this.batcher.add(r);
+      if (/(^|\/)\.(gitignore|coderagignore)$/.test(r) || r === '.git/info/exclude') {
+        this.batcher.addAll();
+        // Which folders are pruned depends on these rules (a new `!dist/` reopens dist/).
+        this.rewatch();
+      } else this.batcher.add(r);
     };
-    this.watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
-    this.watcher.on('unlinkDir', (p) => {
+    watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
+    watcher.on('unlinkDir', (p) => {
       const prefix = rel(p) + '/';
       for (const row of this.index.fileRows()) if (row.path.startsWith(prefix)) this.batcher.add(row.path);
     });
-    this.watcher.on('error', (err) => this.opts.onError?.(err as Error));
-    await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
+    watcher.on('error', (err) => this.opts.onError?.(err as Error));
+    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  }
+
+  /** Watches again from scratch with the current rules, then rescans what changed meanwhile. */
+  private rewatch(): void {
+    if (this.rewatching) return;
+    this.rewatching = (async () => {
+      await new Promise((r) => setTimeout(r, 50)); // one restart for a burst of rule edits
+      await this.watcher?.close();
+      if (this.stopped) return;
+      await this.start();
+      this.batcher.addAll();
+    })()
+      .catch((err) => this.opts.onError?.(err as Error))
+      .finally(() => (this.rewatching = undefined));
+  }
+
+  /** Folders being watched, relative to the root ('' for the root), sorted: what inotify holds. */
+  watchedFolders(): string[] {
+    const root = this.index.root;
+    const dirs = Object.keys(this.watcher?.getWatched() ?? {}).filter((d) => d === root || d.startsWith(root + path.sep));
+    return dirs.map((d) => path.relative(root, d).split(path.sep).join('/')).sort();
   }
 
   idle(): Promise<void> {
@@ -119,6 +190,8 @@ export class IndexWatcher {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    await this.rewatching;
     await this.watcher?.close();
     // Let an update already under way finish: stopping must not leave a half-written batch.
     await this.batcher.idle();
