@@ -62,6 +62,28 @@ function gitignored(stack: IgnoreFile[], rel: string, isDir: boolean): IgnoreFil
   return undefined;
 }
 
+function parentOf(rel: string): string {
+  const slash = rel.lastIndexOf('/');
+  return slash < 0 ? '' : rel.slice(0, slash);
+}
+
+/** How the walk entered a folder: what its entries inherit from the folders above them. */
+interface Passage {
+  /**
+   * A .coderagignore negation re-included this folder or one above it: .gitignore files no longer
+   * apply below it (`!gen/` means what `!gen/**` means), built-in rules still do.
+   */
+  reopened: boolean;
+}
+const OPEN: Passage = { reopened: false };
+const REOPENED: Passage = { reopened: true };
+
+/** An entry's fate: skipped (with its reason), or kept, and for a folder how the walk enters it. */
+interface Verdict {
+  skip?: SkippedFile;
+  inside?: Passage;
+}
+
 /** All ignore rules of one workspace, with per-folder .gitignore files read on demand. */
 class Rules {
   private readonly builtins: Rule[];
@@ -105,22 +127,22 @@ class Rules {
     return stack;
   }
 
-  decide(rel: string, isDir: boolean): SkippedFile | undefined {
-    const stack = this.stackFor(rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '');
+  /** Index or skip one entry of a folder the walk entered by `passage`; for a folder, how to enter it. */
+  decide(rel: string, isDir: boolean, passage: Passage): Verdict {
     const own = this.coderag?.matcher.test(rel + (isDir ? '/' : ''));
-    if (own?.unignored) return undefined;
-    if (own?.ignored) return { path: rel, reason: 'ignored', detail: 'rule in .coderagignore' };
+    if (own?.unignored) return isDir ? { inside: REOPENED } : {};
+    if (own?.ignored) return { skip: { path: rel, reason: 'ignored', detail: 'rule in .coderagignore' } };
     const reopen = isDir && this.mayReopen(rel);
-    const git = gitignored(stack, rel, isDir);
-    if (git && !reopen) return { path: rel, reason: 'ignored', detail: `rule in ${git.source}` };
-    if (reopen) return undefined;
+    const git = passage.reopened ? undefined : gitignored(this.stackFor(parentOf(rel)), rel, isDir);
+    if (git && !reopen) return { skip: { path: rel, reason: 'ignored', detail: `rule in ${git.source}` } };
+    if (reopen) return { inside: passage };
     // Built-in rules are about names (node_modules/, *.min.js, .env): test the entry's own name,
     // so a folder re-opened by .coderagignore does not exclude its files again.
     const name = rel.slice(rel.lastIndexOf('/') + 1) + (isDir ? '/' : '');
     for (const rule of this.builtins) {
-      if (rule.matcher.ignores(name)) return { path: rel, reason: rule.reason, detail: 'built-in rule' };
+      if (rule.matcher.ignores(name)) return { skip: { path: rel, reason: rule.reason, detail: 'built-in rule' } };
     }
-    return undefined;
+    return isDir ? { inside: passage } : {};
   }
 }
 
@@ -137,7 +159,7 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
   const files: ScannedFile[] = [];
   const skipped: SkippedFile[] = [];
   const ancestors = new Set<string>();
-  const walk = (absDir: string, relDir: string) => {
+  const walk = (absDir: string, relDir: string, passage: Passage) => {
     let real: string;
     try {
       // One realpath(3) call: the JS realpathSync lstat-s every component of every folder.
@@ -179,13 +201,13 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
         }
       }
       if (!isDir && !isFile) continue; // sockets, fifos, devices
-      const skip = rules.decide(rel, isDir);
-      if (skip) {
-        skipped.push(isDir ? { ...skip, path: rel + '/' } : skip);
+      const verdict = rules.decide(rel, isDir, passage);
+      if (verdict.skip) {
+        skipped.push(isDir ? { ...verdict.skip, path: rel + '/' } : verdict.skip);
         continue;
       }
       if (isDir) {
-        walk(abs, rel);
+        walk(abs, rel, verdict.inside!);
         continue;
       }
       if (e.name === '.gitignore' || e.name === '.coderagignore') continue;
@@ -201,7 +223,7 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
     }
     ancestors.delete(real);
   };
-  walk(root, '');
+  walk(root, '', OPEN);
   return { files, skipped };
 }
 
@@ -209,10 +231,13 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
 export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { file?: ScannedFile; skipped?: SkippedFile } {
   const rules = new Rules(root, opts);
   const parts = rel.split('/');
+  let passage = OPEN;
   for (let i = 1; i < parts.length; i++) {
     const dir = parts.slice(0, i).join('/');
-    const skip = rules.decide(dir, true);
+    const verdict = rules.decide(dir, true, passage);
+    const skip = verdict.skip;
     if (skip) return { skipped: { ...skip, path: rel, detail: `${skip.detail} (folder ${dir}/)` } };
+    passage = verdict.inside!;
   }
   const abs = path.join(root, rel);
   let stat: fs.Stats;
@@ -222,7 +247,7 @@ export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { 
     return {};
   }
   if (!stat.isFile()) return {};
-  const skip = rules.decide(rel, false);
+  const skip = rules.decide(rel, false, passage).skip;
   if (skip) return { skipped: skip };
   const name = parts[parts.length - 1];
   if (name === '.gitignore' || name === '.coderagignore') return {};
