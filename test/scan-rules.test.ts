@@ -33,3 +33,32 @@ test('a folder re-included by .coderagignore (!gen/) re-includes everything unde
     removeWorkspace(root);
   }
 });
+
+test('re-including one subfolder of an excluded folder keeps its siblings excluded', () => {
+  const root = workspace({
+    '.gitignore': 'generated/\n',
+    '.coderagignore': '!node_modules/mylib/\n!build/gen/\n!generated/keep/\n',
+    'node_modules/mylib/index.js': 'module.exports = 1;\n',
+    'node_modules/mylib/node_modules/dep/d.js': 'd\n',
+    'node_modules/other/o.py': 'o = 1\n',
+    'build/b0.py': 'b = 0\n',
+    'build/release/br.py': 'br = 1\n',
+    'build/gen/g.py': 'g = 1\n',
+    'generated/keep/k.py': 'k = 1\n',
+    'generated/other.py': 'o = 1\n',
+  });
+  try {
+    const { files, skipped } = scan(root);
+    assert.deepEqual(files, ['build/gen/g.py', 'generated/keep/k.py', 'node_modules/mylib/index.js']);
+    for (const p of ['node_modules/other/', 'build/b0.py', 'build/release/', 'node_modules/mylib/node_modules/']) {
+      assert.equal(skipped[p]?.reason, 'default-exclude', p);
+    }
+    assert.equal(skipped['generated/other.py']?.reason, 'ignored');
+    // The single-path check agrees with the walk.
+    assert.equal(checkPath(root, 'build/release/br.py').skipped?.reason, 'default-exclude');
+    assert.equal(checkPath(root, 'node_modules/other/o.py').skipped?.reason, 'default-exclude');
+    assert.equal(checkPath(root, 'build/gen/g.py').file?.path, 'build/gen/g.py');
+  } finally {
+    removeWorkspace(root);
+  }
+});

@@ -74,6 +74,11 @@ interface Passage {
    * apply below it (`!gen/` means what `!gen/**` means), built-in rules still do.
    */
   reopened: boolean;
+  /**
+   * This folder is excluded (by `skip`) and was entered only to reach a path re-included deeper
+   * down: its other entries stay excluded by the same rule.
+   */
+  through?: SkippedFile;
 }
 const OPEN: Passage = { reopened: false };
 const REOPENED: Passage = { reopened: true };
@@ -99,19 +104,15 @@ class Rules {
     const exclude = readIgnoreFile(path.join(root, '.git', 'info', 'exclude'), '', '.git/info/exclude');
     if (exclude) this.rootStack.push(exclude);
     this.coderag = readIgnoreFile(path.join(root, '.coderagignore'), '', '.coderagignore');
-    // A negation in .coderagignore may name a folder that .gitignore or the defaults hide: we must
-    // then walk into it. Only negations that spell out a folder prefix open one (not `!*.gd`).
+    // A negation in .coderagignore may name a path inside a folder that .gitignore or the defaults
+    // hide: we must then walk through that folder to it. Only negations that spell out a folder
+    // prefix open one (not `!*.gd`).
     this.reopen = (this.coderag?.patterns ?? []).filter((p) => p.startsWith('!')).map((p) => p.slice(1).replace(/^\//, ''));
   }
 
+  /** Whether an excluded folder lies on the way to a path .coderagignore re-includes (`!build/gen/`). */
   private mayReopen(rel: string): boolean {
-    const base = rel.slice(rel.lastIndexOf('/') + 1);
-    return this.reopen.some((p) => {
-      const bare = p.replace(/\/$/, '');
-      // `!dist/` names a folder at any depth, as in gitignore; `!build/gen/` a path from the root.
-      if (!bare.includes('/')) return bare === base;
-      return p.startsWith(rel + '/') || bare === rel;
-    });
+    return this.reopen.some((p) => p.startsWith(rel + '/') && p.length > rel.length + 1);
   }
 
   /** Ignore files that apply inside `relDir`: root rules plus each folder's .gitignore down to it. */
@@ -132,17 +133,23 @@ class Rules {
     const own = this.coderag?.matcher.test(rel + (isDir ? '/' : ''));
     if (own?.unignored) return isDir ? { inside: REOPENED } : {};
     if (own?.ignored) return { skip: { path: rel, reason: 'ignored', detail: 'rule in .coderagignore' } };
-    const reopen = isDir && this.mayReopen(rel);
+    const skip = passage.through ? { ...passage.through, path: rel } : this.excluded(rel, isDir, passage);
+    if (!skip) return isDir ? { inside: passage } : {};
+    if (isDir && this.mayReopen(rel)) return { inside: { reopened: passage.reopened, through: skip } };
+    return { skip };
+  }
+
+  /** The .gitignore files (unless a re-included folder is above), then the built-in rules. */
+  private excluded(rel: string, isDir: boolean, passage: Passage): SkippedFile | undefined {
     const git = passage.reopened ? undefined : gitignored(this.stackFor(parentOf(rel)), rel, isDir);
-    if (git && !reopen) return { skip: { path: rel, reason: 'ignored', detail: `rule in ${git.source}` } };
-    if (reopen) return { inside: passage };
+    if (git) return { path: rel, reason: 'ignored', detail: `rule in ${git.source}` };
     // Built-in rules are about names (node_modules/, *.min.js, .env): test the entry's own name,
-    // so a folder re-opened by .coderagignore does not exclude its files again.
+    // so that they apply at any depth, inside re-included folders too.
     const name = rel.slice(rel.lastIndexOf('/') + 1) + (isDir ? '/' : '');
     for (const rule of this.builtins) {
-      if (rule.matcher.ignores(name)) return { skip: { path: rel, reason: rule.reason, detail: 'built-in rule' } };
+      if (rule.matcher.ignores(name)) return { path: rel, reason: rule.reason, detail: 'built-in rule' };
     }
-    return isDir ? { inside: passage } : {};
+    return undefined;
   }
 }
 
