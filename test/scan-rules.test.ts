@@ -2,6 +2,8 @@
 // enclosing repository's rules and the names of the rules that skip a file.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { CodeIndex } from '../src/core/index/code-index';
 import { checkPath, scanWorkspace } from '../src/core/scan/walker';
 import { removeWorkspace, workspace } from './helpers';
 
@@ -58,6 +60,27 @@ test('re-including one subfolder of an excluded folder keeps its siblings exclud
     assert.equal(checkPath(root, 'build/release/br.py').skipped?.reason, 'default-exclude');
     assert.equal(checkPath(root, 'node_modules/other/o.py').skipped?.reason, 'default-exclude');
     assert.equal(checkPath(root, 'build/gen/g.py').file?.path, 'build/gen/g.py');
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('an index folder inside the root is never indexed, whatever its name', async () => {
+  const root = workspace({ 'app.py': 'def main():\n    pass\n', 'lib/util.py': 'X = 1\n' });
+  const indexDir = path.join(root, 'myindex');
+  try {
+    const index = await CodeIndex.open({ root, indexDir, embedding: { enabled: false }, inProcess: true });
+    try {
+      const first = await index.update();
+      assert.equal(first.indexed, 2);
+      const second = await index.update();
+      assert.deepEqual([second.indexed, second.unchanged, second.deleted], [0, 2, 0]);
+      assert.deepEqual(index.fileRows().map((r) => r.path).sort(), ['app.py', 'lib/util.py']);
+      assert.equal(index.skipped().find((s) => s.path === 'myindex/')?.reason, 'default-exclude');
+    } finally {
+      await index.close();
+    }
+    assert.equal(checkPath(root, 'myindex/meta.json', { indexDir }).skipped?.reason, 'default-exclude');
   } finally {
     removeWorkspace(root);
   }

@@ -225,6 +225,7 @@ export class CodeIndex {
       maxFileBytes: this.opts.maxFileBytes,
       codeOnly: this.opts.codeOnly,
       extraExcludes: this.opts.extraExcludes,
+      indexDir: this.dir,
     });
     report.unchanged = unchanged;
     report.timings.scanMs = Math.round(performance.now() - t0);

@@ -20,6 +20,8 @@ export interface ScanOptions {
   codeOnly?: boolean;
   extraExcludes?: string[];
   isDocumentation?: (path: string) => boolean;
+  /** The index folder (absolute): never indexed, whatever its name or place. */
+  indexDir?: string;
 }
 
 export interface ScanResult {
@@ -161,8 +163,21 @@ function fileChecks(rel: string, stat: fs.Stats, abs: string, opts: ScanOptions)
   return { file: { path: rel, absPath: abs, size: stat.size, mtimeMs: Math.floor(stat.mtimeMs) } };
 }
 
+const INDEX_FOLDER = 'the index folder';
+
+function realOrResolved(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
 export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult {
   const rules = new Rules(root, opts);
+  // Compared with each folder's real path, which the walk resolves anyway: the index folder is
+  // left out under any name, and when a symlink leads to it.
+  const indexReal = opts.indexDir ? realOrResolved(opts.indexDir) : undefined;
   const files: ScannedFile[] = [];
   const skipped: SkippedFile[] = [];
   const ancestors = new Set<string>();
@@ -178,6 +193,10 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
     // A symlink back to a folder we are inside would recurse forever.
     if (ancestors.has(real)) {
       skipped.push({ path: relDir + '/', reason: 'symlink-loop', detail: `links back to ${real}` });
+      return;
+    }
+    if (real === indexReal && relDir) {
+      skipped.push({ path: relDir + '/', reason: 'default-exclude', detail: INDEX_FOLDER });
       return;
     }
     ancestors.add(real);
@@ -237,6 +256,10 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
 /** The same decision as scanWorkspace, for one path (the watcher's changes). */
 export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { file?: ScannedFile; skipped?: SkippedFile } {
   const rules = new Rules(root, opts);
+  const indexRel = opts.indexDir ? path.relative(root, opts.indexDir).split(path.sep).join('/') : '';
+  if (indexRel && !indexRel.startsWith('..') && !path.isAbsolute(indexRel) && (rel + '/').startsWith(indexRel + '/')) {
+    return { skipped: { path: rel, reason: 'default-exclude', detail: INDEX_FOLDER } };
+  }
   const parts = rel.split('/');
   let passage = OPEN;
   for (let i = 1; i < parts.length; i++) {
