@@ -85,3 +85,21 @@ test('an index folder inside the root is never indexed, whatever its name', asyn
     removeWorkspace(root);
   }
 });
+
+test('a .git file (worktree or submodule gitlink) is excluded like the .git folder', () => {
+  const root = workspace({
+    '.git': 'gitdir: /elsewhere/.git/worktrees/wt\n',
+    'sub/.git': 'gitdir: ../.git/modules/sub\n',
+    'sub/.hg/store/x': 'x\n',
+    'sub/s.py': 's = 1\n',
+  });
+  try {
+    const { files, skipped } = scan(root);
+    assert.deepEqual(files, ['sub/s.py']);
+    assert.equal(skipped['.git']?.reason, 'default-exclude');
+    assert.equal(skipped['sub/.git']?.reason, 'default-exclude');
+    assert.equal(skipped['sub/.hg/']?.reason, 'default-exclude');
+  } finally {
+    removeWorkspace(root);
+  }
+});

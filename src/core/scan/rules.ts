@@ -2,8 +2,11 @@
 // and what must never be indexed unless the user says so explicitly (secrets).
 import ignore, { type Ignore } from 'ignore';
 
+/** Version control metadata: a folder, or for .git also a file (a worktree's or submodule's `gitdir:` link). */
+export const VCS_NAMES = ['.git', '.hg', '.svn', '.bzr'];
+
 export const DEFAULT_EXCLUDED_DIRS = [
-  '.git', '.hg', '.svn', '.bzr', 'CVS',
+  ...VCS_NAMES, 'CVS',
   'node_modules', 'bower_components', 'jspm_packages', 'dist', 'build', 'out', 'target', 'vendor',
   '.venv', 'venv', '__pycache__', '.mypy_cache', '.pytest_cache', '.ruff_cache', '.tox', '.nox',
   '.godot', '.import', '.gradle', '.idea', '.vs', '.next', '.nuxt', '.svelte-kit', '.parcel-cache',
@@ -53,7 +56,7 @@ export interface Rule {
 
 export function builtinRules(extraExcludes: string[] = []): Rule[] {
   return [
-    { matcher: ignore().add(DEFAULT_EXCLUDED_DIRS.map((d) => `${d}/`)).add(LOCKFILES).add('*.import').add(extraExcludes), reason: 'default-exclude' },
+    { matcher: ignore().add(DEFAULT_EXCLUDED_DIRS.map((d) => `${d}/`)).add(VCS_NAMES).add(LOCKFILES).add('*.import').add(extraExcludes), reason: 'default-exclude' },
     { matcher: ignore().add(GENERATED_PATTERNS), reason: 'generated' },
     { matcher: ignore().add(SECRET_PATTERNS), reason: 'secret' },
   ];
