@@ -52,13 +52,15 @@ export const SECRET_PATTERNS = [
 export interface Rule {
   matcher: Ignore;
   reason: 'default-exclude' | 'secret' | 'generated';
+  /** Secrets are files: a folder named `credentials/` holds code as often as not. */
+  filesOnly?: boolean;
 }
 
 export function builtinRules(extraExcludes: string[] = []): Rule[] {
   return [
     { matcher: ignore().add(DEFAULT_EXCLUDED_DIRS.map((d) => `${d}/`)).add(VCS_NAMES).add(LOCKFILES).add('*.import').add(extraExcludes), reason: 'default-exclude' },
     { matcher: ignore().add(GENERATED_PATTERNS), reason: 'generated' },
-    { matcher: ignore().add(SECRET_PATTERNS), reason: 'secret' },
+    { matcher: ignore().add(SECRET_PATTERNS), reason: 'secret', filesOnly: true },
   ];
 }
 

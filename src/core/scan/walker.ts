@@ -149,6 +149,7 @@ class Rules {
     // so that they apply at any depth, inside re-included folders too.
     const name = rel.slice(rel.lastIndexOf('/') + 1) + (isDir ? '/' : '');
     for (const rule of this.builtins) {
+      if (isDir && rule.filesOnly) continue;
       if (rule.matcher.ignores(name)) return { path: rel, reason: rule.reason, detail: 'built-in rule' };
     }
     return undefined;
