@@ -22,3 +22,21 @@ test('secret patterns name files, not folders: src/credentials/ is code', () => 
   assert.deepEqual(r.files, ['src/credentials/store.py']);
   assert.deepEqual(r.secrets, ['credentials']);
 });
+
+test('.env* is a secret (.envrc too); a .env name with a parsed language extension is code; examples stay indexed', () => {
+  const r = scan({
+    '.env': 'A=1\n',
+    '.envrc': 'export A=1\n',
+    '.env.local': 'A=1\n',
+    'prod.env': 'A=1\n',
+    '.env.example': 'A=\n',
+    '.env.local.sample': 'A=\n',
+    '.env.template': 'A=\n',
+    'src/.env.ts': 'export const env = process.env;\n',
+    'src/.env.d.ts': 'declare const env: string;\n',
+    'app/.env.py': 'import os\n',
+    'app/.env.js': 'module.exports = process.env;\n',
+  });
+  assert.deepEqual(r.secrets, ['.env', '.env.local', '.envrc', 'prod.env']);
+  assert.deepEqual(r.files, ['.env.example', '.env.local.sample', '.env.template', 'app/.env.js', 'app/.env.py', 'src/.env.d.ts', 'src/.env.ts']);
+});

@@ -1,6 +1,7 @@
 // Built-in rules: what is never worth indexing (dependencies, builds, binaries, media, lockfiles)
 // and what must never be indexed unless the user says so explicitly (secrets).
 import ignore, { type Ignore } from 'ignore';
+import { languages } from '../lang/registry';
 
 /** Version control metadata: a folder, or for .git also a file (a worktree's or submodule's `gitdir:` link). */
 export const VCS_NAMES = ['.git', '.hg', '.svn', '.bzr'];
@@ -40,7 +41,7 @@ export const BINARY_EXTENSIONS = [
 export const GENERATED_PATTERNS = ['*.min.js', '*.min.mjs', '*.min.css', '*.map', '*.bundle.js', '*.chunk.js', '*.pb.go', '*_pb2.py', '*.designer.cs', '*.g.cs'];
 
 export const SECRET_PATTERNS = [
-  '.env', '.env.*', '*.env', '!.env.example', '!.env.sample', '!.env.template',
+  '.env*', '*.env', '!.env*.example', '!.env*.sample', '!.env*.template',
   '*.pem', '*.key', '*.p12', '*.pfx', '*.jks', '*.keystore', '*.kdbx', '*.asc', '*.gpg',
   'id_rsa*', 'id_dsa*', 'id_ecdsa*', 'id_ed25519*', '*.ppk',
   '.netrc', '_netrc', '.pgpass', '.htpasswd', '.npmrc', '.pypirc', '.git-credentials', '.dockercfg',
@@ -48,6 +49,14 @@ export const SECRET_PATTERNS = [
   'secrets.json', 'secrets.yml', 'secrets.yaml', 'secret.json', '*.secret', '*.secrets',
   'service-account*.json', 'client_secret*.json', 'token.json', 'auth.json',
 ];
+
+/**
+ * A `.env` name with the extension of a language we parse is source code (`src/.env.ts` reading
+ * the environment), not the environment itself.
+ */
+function envSourceFiles(): string[] {
+  return languages.flatMap((l) => l.extensions).map((ext) => `!.env*${ext}`);
+}
 
 export interface Rule {
   matcher: Ignore;
@@ -60,7 +69,7 @@ export function builtinRules(extraExcludes: string[] = []): Rule[] {
   return [
     { matcher: ignore().add(DEFAULT_EXCLUDED_DIRS.map((d) => `${d}/`)).add(VCS_NAMES).add(LOCKFILES).add('*.import').add(extraExcludes), reason: 'default-exclude' },
     { matcher: ignore().add(GENERATED_PATTERNS), reason: 'generated' },
-    { matcher: ignore().add(SECRET_PATTERNS), reason: 'secret', filesOnly: true },
+    { matcher: ignore().add(SECRET_PATTERNS).add(envSourceFiles()), reason: 'secret', filesOnly: true },
   ];
 }
 
