@@ -40,3 +40,32 @@ test('.env* is a secret (.envrc too); a .env name with a parsed language extensi
   assert.deepEqual(r.secrets, ['.env', '.env.local', '.envrc', 'prod.env']);
   assert.deepEqual(r.files, ['.env.example', '.env.local.sample', '.env.template', 'app/.env.js', 'app/.env.py', 'src/.env.d.ts', 'src/.env.ts']);
 });
+
+test('credential files: cloud, container and infrastructure tools; auth.json only at the root or in a dot-folder', () => {
+  const r = scan({
+    'secrets.toml': 'k = 1\n',
+    '.streamlit/secrets.toml': 'k = 1\n',
+    '.docker/config.json': '{}\n',
+    'home/.kube/config': 'apiVersion: v1\n',
+    'kubeconfig': 'apiVersion: v1\n',
+    'infra/terraform.tfstate': '{}\n',
+    'infra/terraform.tfstate.backup': '{}\n',
+    'infra/prod.tfvars': 'a = 1\n',
+    'keys/gcp-service-account-key.json': '{}\n',
+    'service-account.json': '{}\n',
+    'auth.json': '{}\n',
+    '.config/composer/auth.json': '{}\n',
+    // Look-alikes that are code or data
+    'locales/en/auth.json': '{"login": "Log in"}\n',
+    'src/auth.json': '{}\n',
+    'src/docker/config.json': '{}\n',
+    'src/kube/config.py': 'X = 1\n',
+    'infra/main.tf': 'resource "x" "y" {}\n',
+  });
+  assert.deepEqual(r.secrets, [
+    '.config/composer/auth.json', '.docker/config.json', '.streamlit/secrets.toml', 'auth.json', 'home/.kube/config',
+    'infra/prod.tfvars', 'infra/terraform.tfstate', 'infra/terraform.tfstate.backup', 'keys/gcp-service-account-key.json',
+    'kubeconfig', 'secrets.toml', 'service-account.json',
+  ]);
+  assert.deepEqual(r.files, ['infra/main.tf', 'locales/en/auth.json', 'src/auth.json', 'src/docker/config.json', 'src/kube/config.py']);
+});

@@ -46,9 +46,17 @@ export const SECRET_PATTERNS = [
   'id_rsa*', 'id_dsa*', 'id_ecdsa*', 'id_ed25519*', '*.ppk',
   '.netrc', '_netrc', '.pgpass', '.htpasswd', '.npmrc', '.pypirc', '.git-credentials', '.dockercfg',
   'credentials', 'credentials.json', 'credentials.yml', 'credentials.yaml', '*credentials*.json',
-  'secrets.json', 'secrets.yml', 'secrets.yaml', 'secret.json', '*.secret', '*.secrets',
-  'service-account*.json', 'client_secret*.json', 'token.json', 'auth.json',
+  'secrets.json', 'secrets.yml', 'secrets.yaml', 'secrets.toml', 'secret.json', '*.secret', '*.secrets',
+  '*service-account*.json', 'client_secret*.json', 'token.json',
+  'kubeconfig', '*.kubeconfig', '*.tfstate', '*.tfstate.backup', '*.tfvars',
 ];
+
+/**
+ * Secrets told by their folder as well as their name, matched on the path from the root. An
+ * auth.json is Composer's or a tool's credentials at the root or under a dot-folder (.config/…);
+ * elsewhere it is usually data (locales/en/auth.json holds translations).
+ */
+export const SECRET_PATH_PATTERNS = ['**/.docker/config.json', '**/.kube/config', '/auth.json', '**/.*/**/auth.json'];
 
 /**
  * A `.env` name with the extension of a language we parse is source code (`src/.env.ts` reading
@@ -59,7 +67,10 @@ function envSourceFiles(): string[] {
 }
 
 export interface Rule {
+  /** Tested on an entry's name (`name/` for a folder), so that it applies at any depth. */
   matcher: Ignore;
+  /** Tested on the path from the root, for the rules that need a folder to tell. */
+  paths?: Ignore;
   reason: 'default-exclude' | 'secret' | 'generated';
   /** Secrets are files: a folder named `credentials/` holds code as often as not. */
   filesOnly?: boolean;
@@ -69,8 +80,14 @@ export function builtinRules(extraExcludes: string[] = []): Rule[] {
   return [
     { matcher: ignore().add(DEFAULT_EXCLUDED_DIRS.map((d) => `${d}/`)).add(VCS_NAMES).add(LOCKFILES).add('*.import').add(extraExcludes), reason: 'default-exclude' },
     { matcher: ignore().add(GENERATED_PATTERNS), reason: 'generated' },
-    { matcher: ignore().add(SECRET_PATTERNS).add(envSourceFiles()), reason: 'secret', filesOnly: true },
+    { matcher: ignore().add(SECRET_PATTERNS).add(envSourceFiles()), paths: ignore().add(SECRET_PATH_PATTERNS), reason: 'secret', filesOnly: true },
   ];
+}
+
+/** The pattern of `rule` that excludes an entry, if one does. */
+export function ruleMatch(rule: Rule, name: string, rel: string, isDir: boolean): string | undefined {
+  if (isDir && rule.filesOnly) return undefined;
+  return rule.matcher.test(name).rule?.pattern ?? rule.paths?.test(rel).rule?.pattern;
 }
 
 const binaryExt = new Set(BINARY_EXTENSIONS);

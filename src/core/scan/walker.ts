@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { SkippedFile } from '../model';
-import { builtinRules, hasBinaryExtension, type Rule } from './rules';
+import { builtinRules, hasBinaryExtension, type Rule, ruleMatch } from './rules';
 
 export interface ScannedFile {
   path: string; // relative, `/` separators
@@ -149,8 +149,7 @@ class Rules {
     // so that they apply at any depth, inside re-included folders too.
     const name = rel.slice(rel.lastIndexOf('/') + 1) + (isDir ? '/' : '');
     for (const rule of this.builtins) {
-      if (isDir && rule.filesOnly) continue;
-      if (rule.matcher.ignores(name)) return { path: rel, reason: rule.reason, detail: 'built-in rule' };
+      if (ruleMatch(rule, name, rel, isDir)) return { path: rel, reason: rule.reason, detail: 'built-in rule' };
     }
     return undefined;
   }
