@@ -4,13 +4,15 @@ import * as assert from 'node:assert/strict';
 import { checkPath, scanWorkspace } from '../src/core/scan/walker';
 import { removeWorkspace, workspace } from './helpers';
 
-function scan(files: Record<string, string>): { files: string[]; secrets: string[] } {
+function scan(files: Record<string, string>): { files: string[]; secrets: string[]; details: Record<string, string> } {
   const root = workspace(files);
   try {
     const r = scanWorkspace(root);
+    const secrets = r.skipped.filter((s) => s.reason === 'secret');
     return {
       files: r.files.map((f) => f.path).sort(),
-      secrets: r.skipped.filter((s) => s.reason === 'secret').map((s) => s.path).sort(),
+      secrets: secrets.map((s) => s.path).sort(),
+      details: Object.fromEntries(secrets.map((s) => [s.path, s.detail ?? ''])),
     };
   } finally {
     removeWorkspace(root);
@@ -68,4 +70,22 @@ test('credential files: cloud, container and infrastructure tools; auth.json onl
     'kubeconfig', 'secrets.toml', 'service-account.json',
   ]);
   assert.deepEqual(r.files, ['infra/main.tf', 'locales/en/auth.json', 'src/auth.json', 'src/docker/config.json', 'src/kube/config.py']);
+});
+
+test('a secret comes back only when .coderagignore names it: a wildcard in the last segment is not enough', () => {
+  const r = scan({
+    '.coderagignore': '!*.json\n!config/token.json\n!**/deploy.pem\n!keys/*.key\n!conf\n!*.env\n',
+    'credentials.json': '{}\n',
+    'token.json': '{}\n',
+    'auth.json': '{}\n',
+    'data.json': '{}\n',
+    'config/token.json': '{}\n',
+    'keys/deploy.pem': 'pem\n',
+    'keys/server.key': 'key\n',
+    'conf/.env': 'A=1\n',
+    'conf/prod.env': 'A=1\n',
+  });
+  assert.deepEqual(r.secrets, ['auth.json', 'conf/.env', 'conf/prod.env', 'credentials.json', 'keys/server.key', 'token.json']);
+  assert.deepEqual(r.files, ['config/token.json', 'data.json', 'keys/deploy.pem']);
+  assert.match(r.details['credentials.json'], /must name it/);
 });

@@ -97,6 +97,8 @@ class Rules {
   private readonly rootStack: IgnoreFile[] = [];
   private readonly coderag?: IgnoreFile;
   private readonly reopen: string[];
+  /** The negations of .coderagignore that name a file, with no wildcard in the last segment. */
+  private readonly explicit = ignore();
   private readonly stacks = new Map<string, IgnoreFile[]>();
   /** Folders the walk listed without a .gitignore: no read to attempt (a missing file's error is not free). */
   readonly withoutGitignore = new Set<string>();
@@ -109,7 +111,9 @@ class Rules {
     // A negation in .coderagignore may name a path inside a folder that .gitignore or the defaults
     // hide: we must then walk through that folder to it. Only negations that spell out a folder
     // prefix open one (not `!*.gd`).
-    this.reopen = (this.coderag?.patterns ?? []).filter((p) => p.startsWith('!')).map((p) => p.slice(1).replace(/^\//, ''));
+    const negations = (this.coderag?.patterns ?? []).filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+    this.reopen = negations.map((p) => p.replace(/^\//, ''));
+    this.explicit.add(negations.filter((p) => !/[*?[]/.test(p.slice(p.lastIndexOf('/') + 1))));
   }
 
   /** Whether an excluded folder lies on the way to a path .coderagignore re-includes (`!build/gen/`). */
@@ -133,12 +137,29 @@ class Rules {
   /** Index or skip one entry of a folder the walk entered by `passage`; for a folder, how to enter it. */
   decide(rel: string, isDir: boolean, passage: Passage): Verdict {
     const own = this.coderag?.matcher.test(rel + (isDir ? '/' : ''));
-    if (own?.unignored) return isDir ? { inside: REOPENED } : {};
+    if (own?.unignored) return isDir ? { inside: REOPENED } : this.secretUnlessNamed(rel);
     if (own?.ignored) return { skip: { path: rel, reason: 'ignored', detail: 'rule in .coderagignore' } };
     const skip = passage.through ? { ...passage.through, path: rel } : this.excluded(rel, isDir, passage);
     if (!skip) return isDir ? { inside: passage } : {};
     if (isDir && this.mayReopen(rel)) return { inside: { reopened: passage.reopened, through: skip } };
     return { skip };
+  }
+
+  /**
+   * A re-included file that is a secret stays out unless the negation names it: `!*.json` is meant
+   * for data files, not for credentials.json, which only `!credentials.json` brings back.
+   */
+  private secretUnlessNamed(rel: string): Verdict {
+    const parent = parentOf(rel);
+    // Named itself, not as the content of a folder named (`!conf` with `!*.env` keeps conf/.env out).
+    if (this.explicit.ignores(rel) && !(parent && this.explicit.ignores(parent + '/'))) return {};
+    const name = rel.slice(rel.lastIndexOf('/') + 1);
+    for (const rule of this.builtins) {
+      if (rule.reason === 'secret' && ruleMatch(rule, name, rel, false)) {
+        return { skip: { path: rel, reason: 'secret', detail: 'built-in rule; a wildcard does not re-include a secret: .coderagignore must name it' } };
+      }
+    }
+    return {};
   }
 
   /** The .gitignore files (unless a re-included folder is above), then the built-in rules. */
