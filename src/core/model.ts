@@ -67,6 +67,7 @@ export type SkipReason =
   | 'unreadable'
   | 'invalid-utf8'
   | 'symlink-loop'
+  | 'outside-workspace' // a symlink whose target is outside the root; `detail` names the target
   | 'unsupported';
 
 export interface SkippedFile {

@@ -194,19 +194,40 @@ function realOrResolved(p: string): string {
   }
 }
 
+/** Whether a real path lies inside the real root (a symlink may lead anywhere). */
+function inside(rootReal: string, real: string): boolean {
+  return real === rootReal || real.startsWith(rootReal.endsWith(path.sep) ? rootReal : rootReal + path.sep);
+}
+
+/**
+ * A symlink is followed only inside the workspace, as git and ripgrep do: a link to
+ * /usr/lib/python3 would pull all of it in. Resolved for links only: other entries cost nothing.
+ */
+function followLink(rel: string, abs: string, rootReal: string): { real?: string; skip?: SkippedFile } {
+  let real: string;
+  try {
+    real = fs.realpathSync.native(abs);
+  } catch {
+    return { skip: { path: rel, reason: 'unreadable', detail: 'broken symbolic link' } };
+  }
+  if (!inside(rootReal, real)) return { skip: { path: rel, reason: 'outside-workspace', detail: `symlink to ${real}` } };
+  return { real };
+}
+
 export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult {
   const rules = new Rules(root, opts);
+  const rootReal = realOrResolved(root);
   // Compared with each folder's real path, which the walk resolves anyway: the index folder is
   // left out under any name, and when a symlink leads to it.
   const indexReal = opts.indexDir ? realOrResolved(opts.indexDir) : undefined;
   const files: ScannedFile[] = [];
   const skipped: SkippedFile[] = [];
   const ancestors = new Set<string>();
-  const walk = (absDir: string, relDir: string, passage: Passage) => {
+  const walk = (absDir: string, relDir: string, passage: Passage, knownReal?: string) => {
     let real: string;
     try {
       // One realpath(3) call: the JS realpathSync lstat-s every component of every folder.
-      real = fs.realpathSync.native(absDir);
+      real = knownReal ?? fs.realpathSync.native(absDir);
     } catch {
       skipped.push({ path: relDir || '.', reason: 'unreadable', detail: 'cannot resolve folder' });
       return;
@@ -237,7 +258,8 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
       let isDir = e.isDirectory();
       let isFile = e.isFile();
       let stat: fs.Stats | undefined;
-      if (e.isSymbolicLink()) {
+      const link = e.isSymbolicLink();
+      if (link) {
         try {
           stat = fs.statSync(abs);
           isDir = stat.isDirectory();
@@ -253,8 +275,17 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
         skipped.push(isDir ? { ...verdict.skip, path: rel + '/' } : verdict.skip);
         continue;
       }
+      let real: string | undefined;
+      if (link) {
+        const followed = followLink(rel, abs, rootReal);
+        if (followed.skip) {
+          skipped.push(isDir ? { ...followed.skip, path: rel + '/' } : followed.skip);
+          continue;
+        }
+        real = followed.real;
+      }
       if (isDir) {
-        walk(abs, rel, verdict.inside!);
+        walk(abs, rel, verdict.inside!, real);
         continue;
       }
       if (e.name === '.gitignore' || e.name === '.coderagignore') continue;
@@ -292,7 +323,9 @@ export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { 
   }
   const abs = path.join(root, rel);
   let stat: fs.Stats;
+  let link: boolean;
   try {
+    link = fs.lstatSync(abs).isSymbolicLink();
     stat = fs.statSync(abs);
   } catch {
     return {};
@@ -300,6 +333,10 @@ export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { 
   if (!stat.isFile()) return {};
   const skip = rules.decide(rel, false, passage).skip;
   if (skip) return { skipped: skip };
+  if (link) {
+    const followed = followLink(rel, abs, realOrResolved(root));
+    if (followed.skip) return { skipped: followed.skip };
+  }
   const name = parts[parts.length - 1];
   if (name === '.gitignore' || name === '.coderagignore') return {};
   return fileChecks(rel, stat, abs, opts);
