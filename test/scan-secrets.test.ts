@@ -1,6 +1,8 @@
 // Secrets are never indexed unless named explicitly; code that only looks like a secret is.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { checkPath, scanWorkspace } from '../src/core/scan/walker';
 import { removeWorkspace, workspace } from './helpers';
 
@@ -88,4 +90,21 @@ test('a secret comes back only when .coderagignore names it: a wildcard in the l
   assert.deepEqual(r.secrets, ['auth.json', 'conf/.env', 'conf/prod.env', 'credentials.json', 'keys/server.key', 'token.json']);
   assert.deepEqual(r.files, ['config/token.json', 'data.json', 'keys/deploy.pem']);
   assert.match(r.details['credentials.json'], /must name it/);
+});
+
+test('a symlink to a secret is a secret, whatever its own name', () => {
+  const root = workspace({ '.env': 'A=1\n', 'keys/deploy.pem': 'pem\n', 'app.py': 'a = 1\n' });
+  try {
+    fs.symlinkSync(path.join(root, '.env'), path.join(root, 'settings.txt'));
+    fs.symlinkSync('keys/deploy.pem', path.join(root, 'docs-link.md'));
+    fs.symlinkSync(path.join(root, 'app.py'), path.join(root, 'main.py'));
+    const r = scanWorkspace(root);
+    assert.deepEqual(r.files.map((f) => f.path).sort(), ['app.py', 'main.py']);
+    const secrets = Object.fromEntries(r.skipped.filter((s) => s.reason === 'secret').map((s) => [s.path, s.detail]));
+    assert.deepEqual(Object.keys(secrets).sort(), ['.env', 'docs-link.md', 'keys/deploy.pem', 'settings.txt']);
+    assert.match(secrets['settings.txt']!, /symlink to \.env/);
+    assert.equal(checkPath(root, 'settings.txt').skipped?.reason, 'secret');
+  } finally {
+    removeWorkspace(root);
+  }
 });

@@ -150,16 +150,27 @@ class Rules {
    * for data files, not for credentials.json, which only `!credentials.json` brings back.
    */
   private secretUnlessNamed(rel: string): Verdict {
+    return this.secret(rel)
+      ? { skip: { path: rel, reason: 'secret', detail: 'built-in rule; a wildcard does not re-include a secret: .coderagignore must name it' } }
+      : {};
+  }
+
+  /** A symlink to a secret is one too, whatever its own name (`settings.txt -> .env`). */
+  linkedSecret(rel: string, targetRel: string): SkippedFile | undefined {
+    return this.secret(targetRel) ? { path: rel, reason: 'secret', detail: `symlink to ${targetRel}` } : undefined;
+  }
+
+  /** The secret rule a file matches, unless .coderagignore names it explicitly. */
+  private secret(rel: string): string | undefined {
     const parent = parentOf(rel);
     // Named itself, not as the content of a folder named (`!conf` with `!*.env` keeps conf/.env out).
-    if (this.explicit.ignores(rel) && !(parent && this.explicit.ignores(parent + '/'))) return {};
+    if (this.explicit.ignores(rel) && !(parent && this.explicit.ignores(parent + '/'))) return undefined;
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     for (const rule of this.builtins) {
-      if (rule.reason === 'secret' && ruleMatch(rule, name, rel, false)) {
-        return { skip: { path: rel, reason: 'secret', detail: 'built-in rule; a wildcard does not re-include a secret: .coderagignore must name it' } };
-      }
+      const pattern = rule.reason === 'secret' ? ruleMatch(rule, name, rel, false) : undefined;
+      if (pattern) return pattern;
     }
-    return {};
+    return undefined;
   }
 
   /** The .gitignore files (unless a re-included folder is above), then the built-in rules. */
@@ -197,6 +208,10 @@ function realOrResolved(p: string): string {
 /** Whether a real path lies inside the real root (a symlink may lead anywhere). */
 function inside(rootReal: string, real: string): boolean {
   return real === rootReal || real.startsWith(rootReal.endsWith(path.sep) ? rootReal : rootReal + path.sep);
+}
+
+function relativeReal(rootReal: string, real: string): string {
+  return path.relative(rootReal, real).split(path.sep).join('/');
 }
 
 /**
@@ -283,6 +298,11 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
           continue;
         }
         real = followed.real;
+        const secret = isFile ? rules.linkedSecret(rel, relativeReal(rootReal, real!)) : undefined;
+        if (secret) {
+          skipped.push(secret);
+          continue;
+        }
       }
       if (isDir) {
         walk(abs, rel, verdict.inside!, real);
@@ -334,8 +354,11 @@ export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { 
   const skip = rules.decide(rel, false, passage).skip;
   if (skip) return { skipped: skip };
   if (link) {
-    const followed = followLink(rel, abs, realOrResolved(root));
+    const rootReal = realOrResolved(root);
+    const followed = followLink(rel, abs, rootReal);
     if (followed.skip) return { skipped: followed.skip };
+    const secret = rules.linkedSecret(rel, relativeReal(rootReal, followed.real!));
+    if (secret) return { skipped: secret };
   }
   const name = parts[parts.length - 1];
   if (name === '.gitignore' || name === '.coderagignore') return {};
