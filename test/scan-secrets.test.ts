@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { decodeSource } from '../src/core/scan/content';
 import { checkPath, scanWorkspace } from '../src/core/scan/walker';
 import { removeWorkspace, workspace } from './helpers';
 
@@ -107,4 +108,27 @@ test('a symlink to a secret is a secret, whatever its own name', () => {
   } finally {
     removeWorkspace(root);
   }
+});
+
+test('content: a file that starts with a private key is a secret under any name', () => {
+  const keys = [
+    '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n',
+    '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n',
+    '\n  -----BEGIN EC PRIVATE KEY-----\nMHcC\n',
+    '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIF\n',
+    '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQdGBF\n',
+    'Bag Attributes\n    localKeyID: 01 00 00 00\n    friendlyName: site\nKey Attributes: <No Attributes>\n-----BEGIN PRIVATE KEY-----\nMIIE\n',
+    '\ufeff-----BEGIN PRIVATE KEY-----\r\nMIIE\r\n',
+  ];
+  for (const key of keys) {
+    const d = decodeSource(Buffer.from(key), 'notes.txt');
+    assert.equal(d.skip?.reason, 'secret', key);
+    assert.match(d.skip!.detail, /^private key \("-----BEGIN [A-Z ]+-----"\)$/);
+  }
+  const notKeys = [
+    '-----BEGIN PUBLIC KEY-----\nMIIB\n',
+    '-----BEGIN CERTIFICATE-----\nMIID\n',
+    'HEADER = "-----BEGIN RSA PRIVATE KEY-----"\n\ndef is_key(text):\n    return text.startswith(HEADER)\n',
+  ];
+  for (const text of notKeys) assert.equal(decodeSource(Buffer.from(text), 'a.py').skip, undefined, text);
 });

@@ -1,5 +1,5 @@
-// What a file's bytes say about it: binary, not UTF-8, minified or generated. Runs in the parse
-// workers, on the bytes they read anyway.
+// What a file's bytes say about it: a private key, binary, not UTF-8, minified or generated. Runs
+// in the parse workers, on the bytes they read anyway.
 import type { SkipReason } from '../model';
 
 export interface Decoded {
@@ -13,6 +13,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 const latin1 = new TextDecoder('windows-1252');
 
 export function decodeSource(bytes: Uint8Array, path: string): Decoded {
+  const key = privateKeyReason(bytes);
+  if (key) return { skip: { reason: 'secret', detail: key } };
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) return { skip: { reason: 'binary', detail: 'contains NUL bytes' } };
   let text: string;
@@ -30,6 +32,20 @@ export function decodeSource(bytes: Uint8Array, path: string): Decoded {
   const generated = generatedReason(text);
   if (generated) return { skip: { reason: 'generated', detail: generated } };
   return note ? { text, note } : { text };
+}
+
+// Blank lines, and the attribute lines `openssl pkcs12` writes, may come before the header.
+const KEY_HEADER = /^(?:\uFEFF)?(?:[ \t]*\r?\n|[ \t]+\S[^\n]*\n|(?:Bag|Key) Attributes[^\n]*\n)*[ \t]*(-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)/;
+
+/**
+ * A private key (PEM, OpenSSH, PGP) under any name: secret name rules cannot catch `deploy_key`
+ * or `notes.txt`. Only the start of the file counts: code that mentions a header is not a key.
+ */
+export function privateKeyReason(bytes: Uint8Array): string | undefined {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).toString('utf8');
+  if (!head.includes('PRIVATE KEY')) return undefined;
+  const m = KEY_HEADER.exec(head);
+  return m ? `private key ("${m[1]}")` : undefined;
 }
 
 /** Minified: very long lines on average, or one giant line making up most of the file. */
