@@ -2,6 +2,7 @@
 // enclosing repository's rules and the names of the rules that skip a file.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
 import { checkPath, scanWorkspace } from '../src/core/scan/walker';
@@ -101,5 +102,53 @@ test('a .git file (worktree or submodule gitlink) is excluded like the .git fold
     assert.equal(skipped['sub/.hg/']?.reason, 'default-exclude');
   } finally {
     removeWorkspace(root);
+  }
+});
+
+test('a root inside a repository applies the .gitignore files above it and the repository\'s info/exclude', () => {
+  const repo = workspace({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    '.git/info/exclude': 'notes.md\n/pkg/app/local/\n',
+    '.gitignore': '*.log\n/pkg/app/dist-local/\n',
+    'pkg/.gitignore': 'gen/\n!keep.log\n',
+    'pkg/app/.gitignore': 'tmp/\n',
+    'pkg/app/a.py': 'a = 1\n',
+    'pkg/app/a.log': 'log\n',
+    'pkg/app/keep.log': 'log\n',
+    'pkg/app/gen/g.py': 'g = 1\n',
+    'pkg/app/dist-local/x.py': 'x = 1\n',
+    'pkg/app/notes.md': '# n\n',
+    'pkg/app/local/l.py': 'l = 1\n',
+    'pkg/app/tmp/t.py': 't = 1\n',
+    'pkg/app/sub/dist-local/y.py': 'y = 1\n',
+  });
+  try {
+    const root = path.join(repo, 'pkg', 'app');
+    // What `git ls-files -o --exclude-standard .` lists from pkg/app.
+    const expected = ['.gitignore', 'a.py', 'keep.log', 'sub/dist-local/y.py'];
+    const { files, skipped } = scan(root);
+    assert.deepEqual(files, expected.filter((f) => f !== '.gitignore'));
+    assert.equal(skipped['a.log']?.reason, 'ignored');
+    assert.equal(skipped['gen/']?.reason, 'ignored');
+    assert.equal(skipped['dist-local/']?.reason, 'ignored');
+    assert.equal(skipped['notes.md']?.reason, 'ignored');
+    assert.equal(skipped['local/']?.reason, 'ignored');
+    assert.equal(checkPath(root, 'a.log').skipped?.reason, 'ignored');
+    assert.equal(checkPath(root, 'keep.log').file?.path, 'keep.log');
+    // A worktree's .git is a file naming its git dir; info/exclude lives in the common git dir.
+    const wt = path.join(repo, 'wt');
+    fs.mkdirSync(path.join(repo, '.git', 'worktrees', 'wt'), { recursive: true });
+    fs.writeFileSync(path.join(repo, '.git', 'worktrees', 'wt', 'commondir'), '../..\n');
+    fs.mkdirSync(path.join(wt, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(wt, '.git'), `gitdir: ${path.join(repo, '.git', 'worktrees', 'wt')}\n`);
+    fs.writeFileSync(path.join(wt, 'src', 'notes.md'), '# n\n');
+    fs.writeFileSync(path.join(wt, 'src', 'w.log'), 'log\n');
+    fs.writeFileSync(path.join(wt, 'src', 'w.py'), 'w = 1\n');
+    const inWorktree = scan(path.join(wt, 'src'));
+    // The worktree is its own repository top: the main checkout's .gitignore does not apply to it.
+    assert.deepEqual(inWorktree.files, ['w.log', 'w.py']);
+    assert.equal(inWorktree.skipped['notes.md']?.reason, 'ignored');
+  } finally {
+    removeWorkspace(repo);
   }
 });

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { SkippedFile } from '../model';
+import { enclosingRepo, foldersAbove } from './repo';
 import { builtinRules, hasBinaryExtension, type Rule, ruleMatch } from './rules';
 
 export interface ScannedFile {
@@ -31,6 +32,8 @@ export interface ScanResult {
 
 interface IgnoreFile {
   dir: string; // relative dir the patterns are relative to ('' for root)
+  /** For a file above the root: the root's path from the file's folder, with a trailing `/`. */
+  above: string;
   source: string; // where the rules come from, for skip details
   matcher: Ignore;
   patterns: string[];
@@ -38,7 +41,7 @@ interface IgnoreFile {
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
-function readIgnoreFile(abs: string, dir: string, source: string): IgnoreFile | undefined {
+function readIgnoreFile(abs: string, dir: string, source: string, above = ''): IgnoreFile | undefined {
   let text: string;
   try {
     text = fs.readFileSync(abs, 'utf8');
@@ -46,7 +49,7 @@ function readIgnoreFile(abs: string, dir: string, source: string): IgnoreFile | 
     return undefined;
   }
   const patterns = text.split(/\r?\n/).filter((l) => l.trim() && !l.startsWith('#'));
-  return { dir, source, matcher: ignore().add(text), patterns };
+  return { dir, above, source, matcher: ignore().add(text), patterns };
 }
 
 function relativeTo(dir: string, rel: string): string {
@@ -57,7 +60,7 @@ function relativeTo(dir: string, rel: string): string {
 function gitignored(stack: IgnoreFile[], rel: string, isDir: boolean): IgnoreFile | undefined {
   for (let i = stack.length - 1; i >= 0; i--) {
     const f = stack[i];
-    const r = f.matcher.test(relativeTo(f.dir, rel) + (isDir ? '/' : ''));
+    const r = f.matcher.test(f.above + relativeTo(f.dir, rel) + (isDir ? '/' : ''));
     if (r.ignored) return f;
     if (r.unignored) return undefined;
   }
@@ -91,10 +94,28 @@ interface Verdict {
   inside?: Passage;
 }
 
+/**
+ * The rules of the repository the root lies in, lowest precedence first: its info/exclude, then
+ * the .gitignore files from its top down to the root's parent, each relative to its own folder (as
+ * `git ls-files -o --exclude-standard` applies them from a subfolder).
+ */
+function repositoryRules(root: string): IgnoreFile[] {
+  const repo = enclosingRepo(root);
+  if (!repo) return [];
+  const shown = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
+  const fromTop = path.relative(repo.top, root).split(path.sep).join('/');
+  const rules = [readIgnoreFile(repo.infoExclude, '', shown(repo.infoExclude), fromTop ? fromTop + '/' : '')];
+  for (const dir of foldersAbove(repo, root)) {
+    const gi = path.join(dir, '.gitignore');
+    rules.push(readIgnoreFile(gi, '', shown(gi), path.relative(dir, root).split(path.sep).join('/') + '/'));
+  }
+  return rules.filter((r): r is IgnoreFile => !!r);
+}
+
 /** All ignore rules of one workspace, with per-folder .gitignore files read on demand. */
 class Rules {
   private readonly builtins: Rule[];
-  private readonly rootStack: IgnoreFile[] = [];
+  private readonly rootStack: IgnoreFile[];
   private readonly coderag?: IgnoreFile;
   private readonly reopen: string[];
   /** The negations of .coderagignore that name a file, with no wildcard in the last segment. */
@@ -105,8 +126,7 @@ class Rules {
 
   constructor(private readonly root: string, opts: ScanOptions) {
     this.builtins = builtinRules(opts.extraExcludes);
-    const exclude = readIgnoreFile(path.join(root, '.git', 'info', 'exclude'), '', '.git/info/exclude');
-    if (exclude) this.rootStack.push(exclude);
+    this.rootStack = repositoryRules(root);
     this.coderag = readIgnoreFile(path.join(root, '.coderagignore'), '', '.coderagignore');
     // A negation in .coderagignore may name a path inside a folder that .gitignore or the defaults
     // hide: we must then walk through that folder to it. Only negations that spell out a folder
