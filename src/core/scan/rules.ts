@@ -41,7 +41,7 @@ export const BINARY_EXTENSIONS = [
 export const GENERATED_PATTERNS = ['*.min.js', '*.min.mjs', '*.min.css', '*.map', '*.bundle.js', '*.chunk.js', '*.pb.go', '*_pb2.py', '*.designer.cs', '*.g.cs'];
 
 export const SECRET_PATTERNS = [
-  '.env*', '*.env', '!.env*.example', '!.env*.sample', '!.env*.template',
+  '*.env', '.env*', '!.env*.example', '!.env*.sample', '!.env*.template',
   '*.pem', '*.key', '*.p12', '*.pfx', '*.jks', '*.keystore', '*.kdbx', '*.asc', '*.gpg',
   'id_rsa*', 'id_dsa*', 'id_ecdsa*', 'id_ed25519*', '*.ppk',
   '.netrc', '_netrc', '.pgpass', '.htpasswd', '.npmrc', '.pypirc', '.git-credentials', '.dockercfg',

@@ -3,7 +3,7 @@
 // may re-include (`!pattern`) what the others hide.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import ignore, { type Ignore, type IgnoreRule } from 'ignore';
 import type { SkippedFile } from '../model';
 import { enclosingRepo, foldersAbove } from './repo';
 import { builtinRules, hasBinaryExtension, type Rule, ruleMatch } from './rules';
@@ -48,23 +48,35 @@ function readIgnoreFile(abs: string, dir: string, source: string, above = ''): I
   } catch {
     return undefined;
   }
-  const patterns = text.split(/\r?\n/).filter((l) => l.trim() && !l.startsWith('#'));
-  return { dir, above, source, matcher: ignore().add(text), patterns };
+  const lines = text.split(/\r?\n/);
+  const patterns = lines.filter((l) => l.trim() && !l.startsWith('#'));
+  // Each pattern carries its line number, so a skip can say which line of which file excludes it.
+  const matcher = ignore().add(lines.map((pattern, i) => ({ pattern, mark: String(i + 1) })));
+  return { dir, above, source, matcher, patterns };
 }
 
 function relativeTo(dir: string, rel: string): string {
   return dir ? rel.slice(dir.length + 1) : rel;
 }
 
-/** The last matching rule across a stack of ignore files (deeper files win, as in git). */
-function gitignored(stack: IgnoreFile[], rel: string, isDir: boolean): IgnoreFile | undefined {
+/** `by "*.log" (a/.gitignore:3)`: the pattern that skips a path, and where it is written. */
+function byRule(rule: IgnoreRule | undefined, source: string): string {
+  return `by "${rule?.pattern ?? '?'}" (${source}${rule?.mark ? `:${rule.mark}` : ''})`;
+}
+
+/** The last matching rule across a stack of ignore files (deeper files win, as in git), described. */
+function gitignored(stack: IgnoreFile[], rel: string, isDir: boolean): string | undefined {
   for (let i = stack.length - 1; i >= 0; i--) {
     const f = stack[i];
     const r = f.matcher.test(f.above + relativeTo(f.dir, rel) + (isDir ? '/' : ''));
-    if (r.ignored) return f;
+    if (r.ignored) return byRule(r.rule, f.source);
     if (r.unignored) return undefined;
   }
   return undefined;
+}
+
+function builtIn(pattern: string): string {
+  return `by "${pattern}" (built-in)`;
 }
 
 function parentOf(rel: string): string {
@@ -158,7 +170,7 @@ class Rules {
   decide(rel: string, isDir: boolean, passage: Passage): Verdict {
     const own = this.coderag?.matcher.test(rel + (isDir ? '/' : ''));
     if (own?.unignored) return isDir ? { inside: REOPENED } : this.secretUnlessNamed(rel);
-    if (own?.ignored) return { skip: { path: rel, reason: 'ignored', detail: 'rule in .coderagignore' } };
+    if (own?.ignored) return { skip: { path: rel, reason: 'ignored', detail: byRule(own.rule, '.coderagignore') } };
     const skip = passage.through ? { ...passage.through, path: rel } : this.excluded(rel, isDir, passage);
     if (!skip) return isDir ? { inside: passage } : {};
     if (isDir && this.mayReopen(rel)) return { inside: { reopened: passage.reopened, through: skip } };
@@ -170,14 +182,15 @@ class Rules {
    * for data files, not for credentials.json, which only `!credentials.json` brings back.
    */
   private secretUnlessNamed(rel: string): Verdict {
-    return this.secret(rel)
-      ? { skip: { path: rel, reason: 'secret', detail: 'built-in rule; a wildcard does not re-include a secret: .coderagignore must name it' } }
-      : {};
+    const pattern = this.secret(rel);
+    if (!pattern) return {};
+    return { skip: { path: rel, reason: 'secret', detail: `${builtIn(pattern)}; a wildcard does not re-include a secret: .coderagignore must name it` } };
   }
 
   /** A symlink to a secret is one too, whatever its own name (`settings.txt -> .env`). */
   linkedSecret(rel: string, targetRel: string): SkippedFile | undefined {
-    return this.secret(targetRel) ? { path: rel, reason: 'secret', detail: `symlink to ${targetRel}` } : undefined;
+    const pattern = this.secret(targetRel);
+    return pattern ? { path: rel, reason: 'secret', detail: `symlink to ${targetRel}, ${builtIn(pattern)}` } : undefined;
   }
 
   /** The secret rule a file matches, unless .coderagignore names it explicitly. */
@@ -196,12 +209,13 @@ class Rules {
   /** The .gitignore files (unless a re-included folder is above), then the built-in rules. */
   private excluded(rel: string, isDir: boolean, passage: Passage): SkippedFile | undefined {
     const git = passage.reopened ? undefined : gitignored(this.stackFor(parentOf(rel)), rel, isDir);
-    if (git) return { path: rel, reason: 'ignored', detail: `rule in ${git.source}` };
+    if (git) return { path: rel, reason: 'ignored', detail: git };
     // Built-in rules are about names (node_modules/, *.min.js, .env): test the entry's own name,
     // so that they apply at any depth, inside re-included folders too.
     const name = rel.slice(rel.lastIndexOf('/') + 1) + (isDir ? '/' : '');
     for (const rule of this.builtins) {
-      if (ruleMatch(rule, name, rel, isDir)) return { path: rel, reason: rule.reason, detail: 'built-in rule' };
+      const pattern = ruleMatch(rule, name, rel, isDir);
+      if (pattern) return { path: rel, reason: rule.reason, detail: builtIn(pattern) };
     }
     return undefined;
   }
@@ -358,7 +372,7 @@ export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { 
     const dir = parts.slice(0, i).join('/');
     const verdict = rules.decide(dir, true, passage);
     const skip = verdict.skip;
-    if (skip) return { skipped: { ...skip, path: rel, detail: `${skip.detail} (folder ${dir}/)` } };
+    if (skip) return { skipped: { ...skip, path: rel, detail: `${skip.detail} on folder ${dir}/` } };
     passage = verdict.inside!;
   }
   const abs = path.join(root, rel);
