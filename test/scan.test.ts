@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import { checkPath, scanWorkspace } from '../src/core/scan/walker';
 import { decodeSource } from '../src/core/scan/content';
@@ -121,5 +123,23 @@ test('symlinks leading outside the root are skipped with their target; links ins
   } finally {
     removeWorkspace(root);
     removeWorkspace(outside);
+  }
+});
+
+test('FIFOs and sockets are skipped with their kind, not dropped silently', async () => {
+  const root = workspace({ 'a.py': 'a = 1\n', '.gitignore': 'ignored.fifo\n' });
+  const server = net.createServer();
+  try {
+    execFileSync('mkfifo', [path.join(root, 'pipe'), path.join(root, 'ignored.fifo')]);
+    await new Promise<void>((resolve) => server.listen(path.join(root, 'app.sock'), resolve));
+    const { files, skipped } = reasons(root);
+    assert.deepEqual(files, ['a.py']);
+    assert.equal(skipped['pipe'], 'special-file (not a regular file: FIFO)');
+    assert.equal(skipped['app.sock'], 'special-file (not a regular file: socket)');
+    assert.equal(skipped['ignored.fifo'], 'ignored by "ignored.fifo" (.gitignore:1)');
+    assert.equal(checkPath(root, 'pipe').skipped?.reason, 'special-file');
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    removeWorkspace(root);
   }
 });

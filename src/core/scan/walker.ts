@@ -231,6 +231,12 @@ function fileChecks(rel: string, stat: fs.Stats, abs: string, opts: ScanOptions)
 
 const INDEX_FOLDER = 'the index folder';
 
+/** A FIFO, socket or device: reading one would block or never end, but the user sees it was left out. */
+function specialFile(rel: string, kind: fs.Dirent | fs.Stats): SkippedFile {
+  const what = kind.isFIFO() ? 'FIFO' : kind.isSocket() ? 'socket' : kind.isCharacterDevice() ? 'character device' : kind.isBlockDevice() ? 'block device' : 'unknown type';
+  return { path: rel, reason: 'special-file', detail: `not a regular file: ${what}` };
+}
+
 function realOrResolved(p: string): string {
   try {
     return fs.realpathSync.native(p);
@@ -306,11 +312,13 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
       const abs = path.join(absDir, e.name);
       let isDir = e.isDirectory();
       let isFile = e.isFile();
+      let kind: fs.Dirent | fs.Stats = e;
       let stat: fs.Stats | undefined;
       const link = e.isSymbolicLink();
       if (link) {
         try {
           stat = fs.statSync(abs);
+          kind = stat;
           isDir = stat.isDirectory();
           isFile = stat.isFile();
         } catch {
@@ -318,10 +326,13 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
           continue;
         }
       }
-      if (!isDir && !isFile) continue; // sockets, fifos, devices
       const verdict = rules.decide(rel, isDir, passage);
       if (verdict.skip) {
         skipped.push(isDir ? { ...verdict.skip, path: rel + '/' } : verdict.skip);
+        continue;
+      }
+      if (!isDir && !isFile) {
+        skipped.push(specialFile(rel, kind));
         continue;
       }
       let real: string | undefined;
@@ -384,9 +395,10 @@ export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { 
   } catch {
     return {};
   }
-  if (!stat.isFile()) return {};
+  if (stat.isDirectory()) return {};
   const skip = rules.decide(rel, false, passage).skip;
   if (skip) return { skipped: skip };
+  if (!stat.isFile()) return { skipped: specialFile(rel, stat) };
   if (link) {
     const rootReal = realOrResolved(root);
     const followed = followLink(rel, abs, rootReal);
