@@ -6,6 +6,8 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { checkPath, scanWorkspace } from '../src/core/scan/walker';
 import { decodeSource } from '../src/core/scan/content';
+import { parseOne } from '../src/core/parse/parse-job';
+import { estimateTokens } from '../src/core/chunk/split';
 import { isDocumentation } from '../src/core/lang/registry';
 import { describeSkip } from '../src/cli/format';
 import { removeWorkspace, workspace } from './helpers';
@@ -140,6 +142,30 @@ test('FIFOs and sockets are skipped with their kind, not dropped silently', asyn
     assert.equal(checkPath(root, 'pipe').skipped?.reason, 'special-file');
   } finally {
     await new Promise((resolve) => server.close(resolve));
+    removeWorkspace(root);
+  }
+});
+
+test('UTF-16 with a byte order mark is decoded, with exact lines, and noted', async () => {
+  const source = 'def first():\n    return "caf\u00e9 \u2603"\n\n\ndef second():\n    pass\n';
+  const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(source, 'utf16le')]);
+  const be = Buffer.from(le);
+  be.swap16();
+  for (const [bytes, name] of [[le, 'UTF-16LE'], [be, 'UTF-16BE']] as const) {
+    const d = decodeSource(bytes, 'a.py');
+    assert.equal(d.text, source, name);
+    assert.equal(d.note, `${name} with a byte order mark: decoded`);
+  }
+  // UTF-32 starts like UTF-16LE: it stays binary.
+  assert.equal(decodeSource(Buffer.from([0xff, 0xfe, 0, 0, 0x61, 0, 0, 0]), 'a.txt').skip?.reason, 'binary');
+  const root = workspace({ 'wide.py': be });
+  try {
+    const r = await parseOne({ path: 'wide.py', absPath: path.join(root, 'wide.py') }, { maxTokens: 512, countTokens: estimateTokens });
+    assert.equal(r.status, 'parsed');
+    const chunks = r.status === 'parsed' ? r.chunks ?? [] : [];
+    assert.deepEqual(chunks.map((c) => `${c.qualifiedName} ${c.startLine}-${c.endLine}`), ['first 1-2', 'second 5-6']);
+    assert.match(chunks[0].text, /caf\u00e9 \u2603/);
+  } finally {
     removeWorkspace(root);
   }
 });

@@ -1,8 +1,8 @@
 // search_identifiers: where a symbol is defined and used. Exact, then prefix, then
 // case-insensitive substring matches; definitions before references; a few lines of context each.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Tag } from './tags';
+import { readSourceText } from '../scan/content';
 
 export interface IdentifierHit {
   name: string;
@@ -71,7 +71,7 @@ export function searchIdentifiers(
     let lines = cache.get(h.path);
     if (!lines) {
       try {
-        lines = fs.readFileSync(path.join(root, h.path), 'utf8').split('\n');
+        lines = readSourceText(path.join(root, h.path)).split('\n');
       } catch {
         lines = [];
       }
