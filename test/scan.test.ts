@@ -169,3 +169,10 @@ test('UTF-16 with a byte order mark is decoded, with exact lines, and noted', as
     removeWorkspace(root);
   }
 });
+
+test('code-only mode skips extension-less documentation (LICENSE, README, CHANGELOG…)', () => {
+  for (const name of ['LICENSE', 'LICENCE', 'license', 'LICENSE-MIT', 'CHANGELOG', 'README', 'AUTHORS', 'NOTICE', 'COPYING', 'docs/CONTRIBUTORS']) {
+    assert.equal(isDocumentation(name), true, name);
+  }
+  for (const name of ['README.py', 'license.ts', 'Makefile', 'src/notice.go']) assert.equal(isDocumentation(name), false, name);
+});
