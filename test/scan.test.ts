@@ -176,3 +176,15 @@ test('code-only mode skips extension-less documentation (LICENSE, README, CHANGE
   }
   for (const name of ['README.py', 'license.ts', 'Makefile', 'src/notice.go']) assert.equal(isDocumentation(name), false, name);
 });
+
+test('Godot .uid files are excluded like .import files', () => {
+  const root = workspace({ 'player.gd': 'extends Node\n', 'player.gd.uid': 'uid://b3x1\n', 'water.gdshader.uid': 'uid://c4\n' });
+  try {
+    const { files, skipped } = reasons(root);
+    assert.deepEqual(files, ['player.gd']);
+    assert.equal(skipped['player.gd.uid'], 'default-exclude by "*.uid" (built-in)');
+    assert.equal(skipped['water.gdshader.uid'], 'default-exclude by "*.uid" (built-in)');
+  } finally {
+    removeWorkspace(root);
+  }
+});

@@ -20,6 +20,12 @@ export const LOCKFILES = [
   'go.sum', 'packages.lock.json', 'paket.lock', 'flake.lock', 'mix.lock', 'pubspec.lock', 'Podfile.lock',
 ];
 
+/**
+ * Files Godot writes next to an asset: import settings (.import) and, since 4.4, a script's or
+ * shader's uid (player.gd.uid holds one `uid://…` line): noise in an index.
+ */
+export const GODOT_SIDECARS = ['*.import', '*.uid'];
+
 export const BINARY_EXTENSIONS = [
   // images, audio, video, fonts
   'png', 'jpg', 'jpeg', 'gif', 'bmp', 'ico', 'icns', 'tif', 'tiff', 'webp', 'avif', 'heic', 'psd', 'xcf', 'svgz',
@@ -78,7 +84,7 @@ export interface Rule {
 
 export function builtinRules(extraExcludes: string[] = []): Rule[] {
   return [
-    { matcher: ignore().add(DEFAULT_EXCLUDED_DIRS.map((d) => `${d}/`)).add(VCS_NAMES).add(LOCKFILES).add('*.import').add(extraExcludes), reason: 'default-exclude' },
+    { matcher: ignore().add(DEFAULT_EXCLUDED_DIRS.map((d) => `${d}/`)).add(VCS_NAMES).add(LOCKFILES).add(GODOT_SIDECARS).add(extraExcludes), reason: 'default-exclude' },
     { matcher: ignore().add(GENERATED_PATTERNS), reason: 'generated' },
     { matcher: ignore().add(SECRET_PATTERNS).add(envSourceFiles()), paths: ignore().add(SECRET_PATH_PATTERNS), reason: 'secret', filesOnly: true },
   ];
