@@ -188,3 +188,18 @@ test('Godot .uid files are excluded like .import files', () => {
     removeWorkspace(root);
   }
 });
+
+test('a file name that is not valid UTF-8 is reported as such', () => {
+  const root = workspace({ 'ok.py': 'x = 1\n' });
+  try {
+    const dir = Buffer.from(root + '/');
+    fs.writeFileSync(Buffer.concat([dir, Buffer.from('caf\xe9.py', 'latin1')]), 'y = 1\n');
+    fs.mkdirSync(Buffer.concat([dir, Buffer.from('d\xe9p', 'latin1')]));
+    const { files, skipped } = reasons(root);
+    assert.deepEqual(files, ['ok.py']);
+    assert.equal(skipped['caf\ufffd.py'], 'unreadable (file name is not valid UTF-8)');
+    assert.equal(skipped['d\ufffdp/'], 'unreadable (file name is not valid UTF-8)');
+  } finally {
+    removeWorkspace(root);
+  }
+});

@@ -231,6 +231,14 @@ function fileChecks(rel: string, stat: fs.Stats, abs: string, opts: ScanOptions)
 
 const INDEX_FOLDER = 'the index folder';
 
+/**
+ * Node reads names as UTF-8: bytes that are not (`caf\xe9.py` from Latin-1 days) become U+FFFD
+ * and the name no longer opens anything. Checked only for names holding U+FFFD.
+ */
+function undecodableName(name: string, abs: string): boolean {
+  return name.includes('\ufffd') && !fs.lstatSync(abs, { throwIfNoEntry: false });
+}
+
 /** A FIFO, socket or device: reading one would block or never end, but the user sees it was left out. */
 function specialFile(rel: string, kind: fs.Dirent | fs.Stats): SkippedFile {
   const what = kind.isFIFO() ? 'FIFO' : kind.isSocket() ? 'socket' : kind.isCharacterDevice() ? 'character device' : kind.isBlockDevice() ? 'block device' : 'unknown type';
@@ -312,6 +320,10 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
       const abs = path.join(absDir, e.name);
       let isDir = e.isDirectory();
       let isFile = e.isFile();
+      if (undecodableName(e.name, abs)) {
+        skipped.push({ path: isDir ? rel + '/' : rel, reason: 'unreadable', detail: 'file name is not valid UTF-8' });
+        continue;
+      }
       let kind: fs.Dirent | fs.Stats = e;
       let stat: fs.Stats | undefined;
       const link = e.isSymbolicLink();
