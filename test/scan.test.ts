@@ -10,6 +10,7 @@ import { parseOne } from '../src/core/parse/parse-job';
 import { estimateTokens } from '../src/core/chunk/split';
 import { isDocumentation } from '../src/core/lang/registry';
 import { describeSkip } from '../src/cli/format';
+import { parseByteSize } from '../src/cli/args';
 import { removeWorkspace, workspace } from './helpers';
 
 function reasons(root: string, opts = {}) {
@@ -202,4 +203,13 @@ test('a file name that is not valid UTF-8 is reported as such', () => {
   } finally {
     removeWorkspace(root);
   }
+});
+
+test('byte sizes for --max-file-size: plain bytes or K/KB/KiB, M/MB/MiB, G/GB/GiB (powers of 1024)', () => {
+  assert.equal(parseByteSize('2048'), 2048);
+  assert.equal(parseByteSize('2MB'), 2 * 1024 * 1024);
+  assert.equal(parseByteSize('1.5m'), 1.5 * 1024 * 1024);
+  assert.equal(parseByteSize('512 KiB'), 512 * 1024);
+  assert.equal(parseByteSize('1G'), 1024 ** 3);
+  for (const bad of ['', 'lots', '-1', '2TB', '0']) assert.equal(parseByteSize(bad), undefined, bad);
 });

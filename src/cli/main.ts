@@ -2,7 +2,7 @@
 import { CodeIndex, type CodeIndexOptions, defaultIndexDir } from '../core/index/code-index';
 import { IndexWatcher } from '../core/index/watch';
 import { groupByFile, type SearchOptions } from '../core/search/hybrid';
-import { parse, workspaceOf } from './args';
+import { parse, parseByteSize, workspaceOf } from './args';
 import { formatReport, formatResults, summary } from './format';
 import { statusOf, formatStatus } from './status';
 import { runMap, runSymbols } from './map';
@@ -13,10 +13,10 @@ import { tuneJitForIndexing } from '../core/parse/jit';
 const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
 
 Usage:
-  coderag index   [--root DIR] [--rebuild] [--no-embeddings] [--model M] [--code-only] [--json]
+  coderag index   [--root DIR] [--rebuild] [--no-embeddings] [--model M] [--code-only] [--max-file-size BYTES] [--json]
   coderag search  "<query>" [--limit N] [--kind K] [--lang L] [--path GLOB] [--group] [--mode hybrid|keyword|vector] [--json]
   coderag status  [--skipped] [--json]
-  coderag watch   [--no-embeddings]
+  coderag watch   [--no-embeddings] [--code-only] [--max-file-size BYTES]
   coderag map     [--tokens N] [--focus FILE]... [--mention IDENT]... [--json]
   coderag symbols QUERY [--json]
   coderag mcp     (an MCP server over stdio)
@@ -28,7 +28,15 @@ function indexOptions(values: Record<string, unknown>): CodeIndexOptions {
     ...workspaceOf(values),
     embedding: { enabled: !values['no-embeddings'], model: values.model as string | undefined },
     codeOnly: !!values['code-only'],
+    maxFileBytes: maxFileBytes(values['max-file-size'] as string | undefined),
   };
+}
+
+function maxFileBytes(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const bytes = parseByteSize(text);
+  if (bytes === undefined) throw new UsageError(`--max-file-size ${text}: expected a size such as 1048576, 512KB or 2MB`);
+  return bytes;
 }
 
 function progressPrinter(json: boolean): CodeIndexOptions['onProgress'] {
@@ -44,7 +52,7 @@ function progressPrinter(json: boolean): CodeIndexOptions['onProgress'] {
 }
 
 async function cmdIndex(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { rebuild: { type: 'boolean', default: false }, 'code-only': { type: 'boolean', default: false } });
+  const { values } = parse(argv, { rebuild: { type: 'boolean', default: false }, 'code-only': { type: 'boolean', default: false }, 'max-file-size': { type: 'string' } });
   const opts = indexOptions(values);
   if (values.rebuild) {
     Store.destroy(opts.indexDir ?? defaultIndexDir(opts.root));
@@ -112,7 +120,7 @@ async function cmdStatus(argv: string[]): Promise<number> {
 }
 
 async function cmdWatch(argv: string[]): Promise<number> {
-  const { values } = parse(argv, {});
+  const { values } = parse(argv, { 'code-only': { type: 'boolean', default: false }, 'max-file-size': { type: 'string' } });
   const index = await CodeIndex.open(indexOptions(values));
   const json = !!values.json;
   const log = (o: unknown, text: string) => console.log(json ? JSON.stringify(o) : text);
