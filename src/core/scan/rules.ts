@@ -77,6 +77,8 @@ export interface Rule {
   matcher: Ignore;
   /** Tested on the path from the root, for the rules that need a folder to tell. */
   paths?: Ignore;
+  /** The names `paths` can match (its patterns end in a literal name): other files skip that test. */
+  pathNames?: Set<string>;
   reason: 'default-exclude' | 'secret' | 'generated';
   /** Secrets are files: a folder named `credentials/` holds code as often as not. */
   filesOnly?: boolean;
@@ -86,14 +88,20 @@ export function builtinRules(extraExcludes: string[] = []): Rule[] {
   return [
     { matcher: ignore().add(DEFAULT_EXCLUDED_DIRS.map((d) => `${d}/`)).add(VCS_NAMES).add(LOCKFILES).add(GODOT_SIDECARS).add(extraExcludes), reason: 'default-exclude' },
     { matcher: ignore().add(GENERATED_PATTERNS), reason: 'generated' },
-    { matcher: ignore().add(SECRET_PATTERNS).add(envSourceFiles()), paths: ignore().add(SECRET_PATH_PATTERNS), reason: 'secret', filesOnly: true },
+    { matcher: ignore().add(SECRET_PATTERNS).add(envSourceFiles()), paths: ignore().add(SECRET_PATH_PATTERNS), pathNames: lastSegments(SECRET_PATH_PATTERNS), reason: 'secret', filesOnly: true },
   ];
+}
+
+function lastSegments(patterns: string[]): Set<string> {
+  return new Set(patterns.map((p) => p.slice(p.lastIndexOf('/') + 1)));
 }
 
 /** The pattern of `rule` that excludes an entry, if one does. */
 export function ruleMatch(rule: Rule, name: string, rel: string, isDir: boolean): string | undefined {
   if (isDir && rule.filesOnly) return undefined;
-  return rule.matcher.test(name).rule?.pattern ?? rule.paths?.test(rel).rule?.pattern;
+  const byName = rule.matcher.test(name).rule?.pattern;
+  if (byName || !rule.pathNames?.has(name)) return byName;
+  return rule.paths?.test(rel).rule?.pattern;
 }
 
 const binaryExt = new Set(BINARY_EXTENSIONS);
