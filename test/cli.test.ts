@@ -143,3 +143,20 @@ test('cli: code-only is saved in the index and kept by later runs; watch accepts
     removeWorkspace(root);
   }
 });
+
+test('cli: --max-file-size changes the size limit, with KB/MB suffixes', () => {
+  const root = workspace({ 'small.py': 'x = 1\n', 'mid.py': 'y = 1\n'.repeat(400) });
+  const indexDir = `${root}-index`;
+  try {
+    const out = JSON.parse(coderag('index', '--root', root, '--index-dir', indexDir, '--no-embeddings', '--json', '--max-file-size', '1KB'));
+    assert.equal(out.indexed, 1);
+    const status = JSON.parse(coderag('status', '--root', root, '--index-dir', indexDir, '--skipped', '--json'));
+    assert.deepEqual(status.skipped.map((s: { path: string; detail: string }) => `${s.path} ${s.detail}`), ['mid.py 2400 bytes > limit 1024']);
+    const bad = spawnSync(process.execPath, [bin, 'index', '--root', root, '--index-dir', indexDir, '--max-file-size', 'lots'], { encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--max-file-size/);
+  } finally {
+    removeWorkspace(root);
+    removeWorkspace(indexDir);
+  }
+});

@@ -55,15 +55,16 @@ test('watch: edits, new files, deletions and ignore-file changes reach the index
 });
 
 test('watch: folders re-included by .coderagignore and symlinked folders are watched; node_modules is not', async () => {
-  const outside = workspace({ 'shared.py': lines('def shared_helper():', '    pass') });
+  // The link's target is inside the root: a link leading outside is skipped by the scanner.
   const root = workspace({
+    'lib/shared.py': lines('def shared_helper():', '    pass'),
     '.coderagignore': '!dist/\n',
     'dist/app.js': 'export function distributed() {}\n',
     'node_modules/pkg/index.js': 'module.exports = 1;\n',
     'build/out.js': 'var x = 1;\n',
     'src/a.py': lines('def alpha():', '    pass'),
   });
-  fs.symlinkSync(outside, path.join(root, 'linked'));
+  fs.symlinkSync(path.join(root, 'lib'), path.join(root, 'linked'));
   fs.symlinkSync(root, path.join(root, 'src', 'loop')); // a loop: must neither hang nor recurse
   const index = await CodeIndex.open({ root, inProcess: true, embedding: { enabled: false } });
   await index.update();
@@ -76,7 +77,7 @@ test('watch: folders re-included by .coderagignore and symlinked folders are wat
     assert.ok(!watched.some((d) => /(^|\/)(node_modules|build|\.coderag|loop)(\/|$)/.test(d)), watched.join(', '));
     fs.writeFileSync(path.join(root, 'dist', 'later.js'), 'export function redistributed_later() {}\n');
     await until(() => index.keyword.search('redistributed_later').some((h) => h.path === 'dist/later.js'));
-    fs.writeFileSync(path.join(outside, 'more.py'), lines('def linked_addition():', '    pass'));
+    fs.writeFileSync(path.join(root, 'lib', 'more.py'), lines('def linked_addition():', '    pass'));
     await until(() => index.keyword.search('linked_addition').some((h) => h.path === 'linked/more.py'));
     // A rule added while watching reopens a built-in folder: it is watched from then on.
     fs.writeFileSync(path.join(root, '.coderagignore'), '!dist/\n!build/\n');
@@ -89,6 +90,5 @@ test('watch: folders re-included by .coderagignore and symlinked folders are wat
     await watcher.stop();
     await index.close();
     removeWorkspace(root);
-    removeWorkspace(outside);
   }
 });

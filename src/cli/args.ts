@@ -26,3 +26,14 @@ export function workspaceOf(values: Record<string, unknown>): { root: string; in
     indexDir: values['index-dir'] ? path.resolve(values['index-dir'] as string) : undefined,
   };
 }
+
+const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
+
+/** `2MB`, `512KiB`, `1.5m`, `1048576`: a positive byte count (units are powers of 1024, as the 1 MB default). */
+export function parseByteSize(text: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
+  const unit = m ? UNITS[m[2].toLowerCase()] : undefined;
+  if (!m || unit === undefined) return undefined;
+  const bytes = Math.floor(Number(m[1]) * unit);
+  return bytes > 0 ? bytes : undefined;
+}

@@ -1,6 +1,13 @@
 // Human-readable output for the CLI; --json prints the raw objects instead.
 import type { IndexReport } from '../core/index/code-index';
+import type { SkippedFile } from '../core/model';
 import type { SearchResult } from '../core/search/hybrid';
+
+/** `debug.log  ignored by "*.log" (.gitignore:3)`; other details in parentheses. */
+export function describeSkip(s: SkippedFile): string {
+  if (!s.detail) return s.reason;
+  return s.detail.startsWith('by ') ? `${s.reason} ${s.detail}` : `${s.reason} (${s.detail})`;
+}
 
 export function summary(r: IndexReport): Record<string, number> {
   return { indexed: r.indexed, unchanged: r.unchanged, deleted: r.deleted, chunks: r.chunks };

@@ -2,7 +2,7 @@
 import { CodeIndex, type CodeIndexOptions, defaultIndexDir } from '../core/index/code-index';
 import { IndexWatcher } from '../core/index/watch';
 import { groupByFile, type SearchOptions } from '../core/search/hybrid';
-import { parse, workspaceOf } from './args';
+import { parse, parseByteSize, workspaceOf } from './args';
 import { formatReport, formatResults, summary } from './format';
 import { statusOf, formatStatus } from './status';
 import { runMap, runSymbols } from './map';
@@ -13,10 +13,10 @@ import { tuneJitForIndexing } from '../core/parse/jit';
 const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
 
 Usage:
-  coderag index   [--root DIR] [--rebuild] [--no-embeddings] [--model M] [--code-only | --with-docs] [--json]
+  coderag index   [--root DIR] [--rebuild] [--no-embeddings] [--model M] [--code-only | --with-docs] [--max-file-size BYTES] [--json]
   coderag search  "<query>" [--limit N] [--kind K] [--lang L] [--path GLOB] [--group] [--mode hybrid|keyword|vector] [--json]
   coderag status  [--skipped] [--json]
-  coderag watch   [--no-embeddings] [--code-only | --with-docs]
+  coderag watch   [--no-embeddings] [--code-only | --with-docs] [--max-file-size BYTES]
   coderag map     [--tokens N] [--focus FILE]... [--mention IDENT]... [--json]
   coderag symbols QUERY [--json]
   coderag mcp     (an MCP server over stdio)
@@ -29,6 +29,7 @@ watch, mcp) keep it until --with-docs (or --rebuild).`;
 const fileSetOptions = {
   'code-only': { type: 'boolean' },
   'with-docs': { type: 'boolean' },
+  'max-file-size': { type: 'string' },
 } as const;
 
 function indexOptions(values: Record<string, unknown>): CodeIndexOptions {
@@ -38,7 +39,15 @@ function indexOptions(values: Record<string, unknown>): CodeIndexOptions {
     embedding: { enabled: !values['no-embeddings'], model: values.model as string | undefined },
     // Neither given: the mode the index was built with.
     codeOnly: values['code-only'] ? true : values['with-docs'] ? false : undefined,
+    maxFileBytes: maxFileBytes(values['max-file-size'] as string | undefined),
   };
+}
+
+function maxFileBytes(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const bytes = parseByteSize(text);
+  if (bytes === undefined) throw new UsageError(`--max-file-size ${text}: expected a size such as 1048576, 512KB or 2MB`);
+  return bytes;
 }
 
 function progressPrinter(json: boolean): CodeIndexOptions['onProgress'] {
@@ -136,11 +145,13 @@ async function cmdWatch(argv: string[]): Promise<number> {
     onError: (err) => log({ event: 'error', message: err.message }, `error: ${err.message}`),
   });
   await watcher.start();
-  log({ event: 'watching', root: index.root }, `watching ${index.root} (Ctrl-C to stop)`);
-  await new Promise<void>((resolve) => {
+  // Listening before saying so: a supervisor may send SIGTERM the moment it reads 'watching'.
+  const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
+  log({ event: 'watching', root: index.root }, `watching ${index.root} (Ctrl-C to stop)`);
+  await stopped;
   await watcher.stop();
   await index.close();
   return 0;

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CodeIndex } from '../core/index/code-index';
 import type { SkippedFile } from '../core/model';
+import { describeSkip } from './format';
 
 export interface Status {
   root: string;
@@ -70,7 +71,7 @@ export function formatStatus(s: Status): string {
   }
   if (s.skipped) {
     lines.push('skipped:');
-    for (const k of s.skipped) lines.push(`  ${k.path}  ${k.reason}${k.detail ? ` (${k.detail})` : ''}`);
+    for (const k of s.skipped) lines.push(`  ${k.path}  ${describeSkip(k)}`);
   }
   return lines.join('\n');
 }

@@ -67,6 +67,8 @@ export type SkipReason =
   | 'unreadable'
   | 'invalid-utf8'
   | 'symlink-loop'
+  | 'special-file' // a FIFO, socket or device: reading it would block or never end
+  | 'outside-workspace' // a symlink whose target is outside the root; `detail` names the target
   | 'unsupported';
 
 export interface SkippedFile {

@@ -229,7 +229,7 @@ export class CodeIndex {
     const t0 = performance.now();
     const progress: Progress = this.opts.onProgress ?? (() => undefined);
     progress({ phase: 'scan', done: 0, total: 0 });
-    const { todo, unchanged, skipped, gone } = changeSet(this.root, this.dir, this.files, this.keyword, options, this.scanSettings);
+    const { todo, unchanged, skipped, gone } = changeSet(this.root, this.dir, this.files, this.keyword, options, { ...this.scanSettings, indexDir: this.dir });
     report.unchanged = unchanged;
     report.timings.scanMs = Math.round(performance.now() - t0);
 

@@ -48,6 +48,9 @@ export function textFormatOf(filePath: string): TextFormat {
   return textFormats[path.posix.extname(base).toLowerCase()] ?? 'text';
 }
 
+/** Project documents named without an extension (LICENSE, LICENSE-MIT, README, CHANGELOG…). */
+const DOCUMENT_NAMES = /^(licen[cs]e|copying|readme|changelog|changes|history|news|authors|contributors|notice|thanks)(-[\w.-]+)?$/i;
+
 export function isDocumentation(filePath: string): boolean {
-  return textFormatOf(filePath) === 'markdown' || /\.(rst|txt|adoc)$/i.test(filePath);
+  return textFormatOf(filePath) === 'markdown' || /\.(rst|txt|adoc)$/i.test(filePath) || DOCUMENT_NAMES.test(path.posix.basename(filePath));
 }

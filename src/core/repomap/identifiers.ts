@@ -1,9 +1,9 @@
 // search_identifiers: where a symbol is defined and used. Exact, then prefix, then
 // case-insensitive substring matches; definitions before references; a few lines of context each.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { rowsOf } from '../chunk/lines';
 import type { Tag } from './tags';
+import { readSourceText } from '../scan/content';
 
 export interface IdentifierHit {
   name: string;
@@ -72,7 +72,7 @@ export function searchIdentifiers(
     let lines = cache.get(h.path);
     if (!lines) {
       try {
-        lines = rowsOf(fs.readFileSync(path.join(root, h.path), 'utf8'));
+        lines = rowsOf(readSourceText(path.join(root, h.path)));
       } catch {
         lines = [];
       }

@@ -1,7 +1,6 @@
 // The repo map, one stage after another: tags (from the index's single parse) → graph → rank →
 // fit to a token budget → render. The graph is kept between calls and updated per changed file;
 // personalization (focus files, mentions) is applied per request, so a re-rank is cheap.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CodeIndex } from '../index/code-index';
 import { rowsOf } from '../chunk/lines';
@@ -9,6 +8,7 @@ import { type RankOptions, SymbolGraph } from './graph';
 import { fitToBudget, type MapSource, type Scope } from './render';
 import type { Tag } from './tags';
 import { countTokens } from './tokens';
+import { readSourceText } from '../scan/content';
 
 export interface MapRequest extends RankOptions {
   /** Token budget (cl100k_base tokens); default 1024. */
@@ -101,7 +101,7 @@ export class RepoMap {
         if (!hit || hit.sha !== sha) {
           let lines: string[] | undefined;
           try {
-            lines = rowsOf(fs.readFileSync(path.join(this.index.root, p), 'utf8'));
+            lines = rowsOf(readSourceText(path.join(this.index.root, p)));
           } catch {
             lines = undefined;
           }

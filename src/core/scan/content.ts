@@ -1,5 +1,6 @@
-// What a file's bytes say about it: binary, not UTF-8, minified or generated. Runs in the parse
-// workers, on the bytes they read anyway.
+// What a file's bytes say about it: a private key, binary, not UTF-8, minified or generated. Runs
+// in the parse workers, on the bytes they read anyway.
+import * as fs from 'node:fs';
 import type { SkipReason } from '../model';
 
 export interface Decoded {
@@ -13,8 +14,31 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 const latin1 = new TextDecoder('windows-1252');
 
 export function decodeSource(bytes: Uint8Array, path: string): Decoded {
-  const head = bytes.subarray(0, 8192);
-  if (head.includes(0)) return { skip: { reason: 'binary', detail: 'contains NUL bytes' } };
+  const key = privateKeyReason(bytes);
+  if (key) return { skip: { reason: 'secret', detail: key } };
+  const decoded = decodeText(bytes);
+  if (decoded === undefined) return { skip: { reason: 'binary', detail: 'contains NUL bytes' } };
+  const { text, note } = decoded;
+  const minified = minifiedReason(text, path);
+  if (minified) return { skip: { reason: 'minified', detail: minified } };
+  const generated = generatedReason(text);
+  if (generated) return { skip: { reason: 'generated', detail: generated } };
+  return note ? { text, note } : { text };
+}
+
+/**
+ * A file's text as every reader of the index sees it (chunk offsets and line numbers are counted
+ * on it), or undefined for binary content.
+ */
+export function decodeText(bytes: Uint8Array): { text: string; note?: string } | undefined {
+  // Before the NUL check: every ASCII character of UTF-16 has a NUL byte.
+  const wide = utf16Of(bytes);
+  if (wide) {
+    const text = new TextDecoder(wide).decode(bytes); // drops the byte order mark
+    if (text.slice(0, 8192).includes('\0')) return undefined;
+    return { text, note: `${wide.toUpperCase()} with a byte order mark: decoded` };
+  }
+  if (bytes.subarray(0, 8192).includes(0)) return undefined;
   let text: string;
   let note: string | undefined;
   try {
@@ -25,11 +49,34 @@ export function decodeSource(bytes: Uint8Array, path: string): Decoded {
     note = 'invalid UTF-8: decoded as Windows-1252';
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const minified = minifiedReason(text, path);
-  if (minified) return { skip: { reason: 'minified', detail: minified } };
-  const generated = generatedReason(text);
-  if (generated) return { skip: { reason: 'generated', detail: generated } };
   return note ? { text, note } : { text };
+}
+
+/** UTF-16 told by its byte order mark (FF FE, FE FF); FF FE 00 00 is UTF-32, left as binary. */
+function utf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  if (bytes.length < 2) return undefined;
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe && !(bytes[2] === 0 && bytes[3] === 0)) return 'utf-16le';
+  return undefined;
+}
+
+/** The text of a file on disk, decoded as the index decoded it ('' when unreadable or binary). */
+export function readSourceText(absPath: string): string {
+  return decodeText(fs.readFileSync(absPath))?.text ?? '';
+}
+
+// Blank lines, and the attribute lines `openssl pkcs12` writes, may come before the header.
+const KEY_HEADER = /^(?:\uFEFF)?(?:[ \t]*\r?\n|[ \t]+\S[^\n]*\n|(?:Bag|Key) Attributes[^\n]*\n)*[ \t]*(-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)/;
+
+/**
+ * A private key (PEM, OpenSSH, PGP) under any name: secret name rules cannot catch `deploy_key`
+ * or `notes.txt`. Only the start of the file counts: code that mentions a header is not a key.
+ */
+export function privateKeyReason(bytes: Uint8Array): string | undefined {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).toString('utf8');
+  if (!head.includes('PRIVATE KEY')) return undefined;
+  const m = KEY_HEADER.exec(head);
+  return m ? `private key ("${m[1]}")` : undefined;
 }
 
 /** Minified: very long lines on average, or one giant line making up most of the file. */

@@ -3,9 +3,10 @@
 // may re-include (`!pattern`) what the others hide.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import ignore, { type Ignore, type IgnoreRule } from 'ignore';
 import type { SkippedFile } from '../model';
-import { builtinRules, hasBinaryExtension, type Rule } from './rules';
+import { enclosingRepo, foldersAbove } from './repo';
+import { builtinRules, hasBinaryExtension, type Rule, ruleMatch } from './rules';
 
 export interface ScannedFile {
   path: string; // relative, `/` separators
@@ -20,6 +21,8 @@ export interface ScanOptions {
   codeOnly?: boolean;
   extraExcludes?: string[];
   isDocumentation?: (path: string) => boolean;
+  /** The index folder (absolute): never indexed, whatever its name or place. */
+  indexDir?: string;
 }
 
 export interface ScanResult {
@@ -29,6 +32,8 @@ export interface ScanResult {
 
 interface IgnoreFile {
   dir: string; // relative dir the patterns are relative to ('' for root)
+  /** For a file above the root: the root's path from the file's folder, with a trailing `/`. */
+  above: string;
   source: string; // where the rules come from, for skip details
   matcher: Ignore;
   patterns: string[];
@@ -36,60 +41,116 @@ interface IgnoreFile {
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
-function readIgnoreFile(abs: string, dir: string, source: string): IgnoreFile | undefined {
+function readIgnoreFile(abs: string, dir: string, source: string, above = ''): IgnoreFile | undefined {
   let text: string;
   try {
     text = fs.readFileSync(abs, 'utf8');
   } catch {
     return undefined;
   }
-  const patterns = text.split(/\r?\n/).filter((l) => l.trim() && !l.startsWith('#'));
-  return { dir, source, matcher: ignore().add(text), patterns };
+  const lines = text.split(/\r?\n/);
+  const patterns = lines.filter((l) => l.trim() && !l.startsWith('#'));
+  // Each pattern carries its line number, so a skip can say which line of which file excludes it.
+  const matcher = ignore().add(lines.map((pattern, i) => ({ pattern, mark: String(i + 1) })));
+  return { dir, above, source, matcher, patterns };
 }
 
 function relativeTo(dir: string, rel: string): string {
   return dir ? rel.slice(dir.length + 1) : rel;
 }
 
-/** The last matching rule across a stack of ignore files (deeper files win, as in git). */
-function gitignored(stack: IgnoreFile[], rel: string, isDir: boolean): IgnoreFile | undefined {
+/** `by "*.log" (a/.gitignore:3)`: the pattern that skips a path, and where it is written. */
+function byRule(rule: IgnoreRule | undefined, source: string): string {
+  return `by "${rule?.pattern ?? '?'}" (${source}${rule?.mark ? `:${rule.mark}` : ''})`;
+}
+
+/** The last matching rule across a stack of ignore files (deeper files win, as in git), described. */
+function gitignored(stack: IgnoreFile[], rel: string, isDir: boolean): string | undefined {
   for (let i = stack.length - 1; i >= 0; i--) {
     const f = stack[i];
-    const r = f.matcher.test(relativeTo(f.dir, rel) + (isDir ? '/' : ''));
-    if (r.ignored) return f;
+    const r = f.matcher.test(f.above + relativeTo(f.dir, rel) + (isDir ? '/' : ''));
+    if (r.ignored) return byRule(r.rule, f.source);
     if (r.unignored) return undefined;
   }
   return undefined;
 }
 
+function builtIn(pattern: string): string {
+  return `by "${pattern}" (built-in)`;
+}
+
+function parentOf(rel: string): string {
+  const slash = rel.lastIndexOf('/');
+  return slash < 0 ? '' : rel.slice(0, slash);
+}
+
+/** How the walk entered a folder: what its entries inherit from the folders above them. */
+interface Passage {
+  /**
+   * A .coderagignore negation re-included this folder or one above it: .gitignore files no longer
+   * apply below it (`!gen/` means what `!gen/**` means), built-in rules still do.
+   */
+  reopened: boolean;
+  /**
+   * This folder is excluded (by `skip`) and was entered only to reach a path re-included deeper
+   * down: its other entries stay excluded by the same rule.
+   */
+  through?: SkippedFile;
+}
+const OPEN: Passage = { reopened: false };
+const REOPENED: Passage = { reopened: true };
+
+/** An entry's fate: skipped (with its reason), or kept, and for a folder how the walk enters it. */
+interface Verdict {
+  skip?: SkippedFile;
+  inside?: Passage;
+}
+
+/**
+ * The rules of the repository the root lies in, lowest precedence first: its info/exclude, then
+ * the .gitignore files from its top down to the root's parent, each relative to its own folder (as
+ * `git ls-files -o --exclude-standard` applies them from a subfolder).
+ */
+function repositoryRules(root: string): IgnoreFile[] {
+  const repo = enclosingRepo(root);
+  if (!repo) return [];
+  const shown = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
+  const fromTop = path.relative(repo.top, root).split(path.sep).join('/');
+  const rules = [readIgnoreFile(repo.infoExclude, '', shown(repo.infoExclude), fromTop ? fromTop + '/' : '')];
+  for (const dir of foldersAbove(repo, root)) {
+    const gi = path.join(dir, '.gitignore');
+    rules.push(readIgnoreFile(gi, '', shown(gi), path.relative(dir, root).split(path.sep).join('/') + '/'));
+  }
+  return rules.filter((r): r is IgnoreFile => !!r);
+}
+
 /** All ignore rules of one workspace, with per-folder .gitignore files read on demand. */
 class Rules {
   private readonly builtins: Rule[];
-  private readonly rootStack: IgnoreFile[] = [];
+  private readonly rootStack: IgnoreFile[];
   private readonly coderag?: IgnoreFile;
   private readonly reopen: string[];
+  /** The negations of .coderagignore that name a file, with no wildcard in the last segment. */
+  private readonly explicit = ignore();
   private readonly stacks = new Map<string, IgnoreFile[]>();
   /** Folders the walk listed without a .gitignore: no read to attempt (a missing file's error is not free). */
   readonly withoutGitignore = new Set<string>();
 
   constructor(private readonly root: string, opts: ScanOptions) {
     this.builtins = builtinRules(opts.extraExcludes);
-    const exclude = readIgnoreFile(path.join(root, '.git', 'info', 'exclude'), '', '.git/info/exclude');
-    if (exclude) this.rootStack.push(exclude);
+    this.rootStack = repositoryRules(root);
     this.coderag = readIgnoreFile(path.join(root, '.coderagignore'), '', '.coderagignore');
-    // A negation in .coderagignore may name a folder that .gitignore or the defaults hide: we must
-    // then walk into it. Only negations that spell out a folder prefix open one (not `!*.gd`).
-    this.reopen = (this.coderag?.patterns ?? []).filter((p) => p.startsWith('!')).map((p) => p.slice(1).replace(/^\//, ''));
+    // A negation in .coderagignore may name a path inside a folder that .gitignore or the defaults
+    // hide: we must then walk through that folder to it. Only negations that spell out a folder
+    // prefix open one (not `!*.gd`).
+    const negations = (this.coderag?.patterns ?? []).filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+    this.reopen = negations.map((p) => p.replace(/^\//, ''));
+    this.explicit.add(negations.filter((p) => !/[*?[]/.test(p.slice(p.lastIndexOf('/') + 1))));
   }
 
+  /** Whether an excluded folder lies on the way to a path .coderagignore re-includes (`!build/gen/`). */
   private mayReopen(rel: string): boolean {
-    const base = rel.slice(rel.lastIndexOf('/') + 1);
-    return this.reopen.some((p) => {
-      const bare = p.replace(/\/$/, '');
-      // `!dist/` names a folder at any depth, as in gitignore; `!build/gen/` a path from the root.
-      if (!bare.includes('/')) return bare === base;
-      return p.startsWith(rel + '/') || bare === rel;
-    });
+    return this.reopen.some((p) => p.startsWith(rel + '/') && p.length > rel.length + 1);
   }
 
   /** Ignore files that apply inside `relDir`: root rules plus each folder's .gitignore down to it. */
@@ -105,20 +166,56 @@ class Rules {
     return stack;
   }
 
-  decide(rel: string, isDir: boolean): SkippedFile | undefined {
-    const stack = this.stackFor(rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '');
+  /** Index or skip one entry of a folder the walk entered by `passage`; for a folder, how to enter it. */
+  decide(rel: string, isDir: boolean, passage: Passage): Verdict {
     const own = this.coderag?.matcher.test(rel + (isDir ? '/' : ''));
-    if (own?.unignored) return undefined;
-    if (own?.ignored) return { path: rel, reason: 'ignored', detail: 'rule in .coderagignore' };
-    const reopen = isDir && this.mayReopen(rel);
-    const git = gitignored(stack, rel, isDir);
-    if (git && !reopen) return { path: rel, reason: 'ignored', detail: `rule in ${git.source}` };
-    if (reopen) return undefined;
+    if (own?.unignored) return isDir ? { inside: REOPENED } : this.secretUnlessNamed(rel);
+    if (own?.ignored) return { skip: { path: rel, reason: 'ignored', detail: byRule(own.rule, '.coderagignore') } };
+    const skip = passage.through ? { ...passage.through, path: rel } : this.excluded(rel, isDir, passage);
+    if (!skip) return isDir ? { inside: passage } : {};
+    if (isDir && this.mayReopen(rel)) return { inside: { reopened: passage.reopened, through: skip } };
+    return { skip };
+  }
+
+  /**
+   * A re-included file that is a secret stays out unless the negation names it: `!*.json` is meant
+   * for data files, not for credentials.json, which only `!credentials.json` brings back.
+   */
+  private secretUnlessNamed(rel: string): Verdict {
+    const pattern = this.secret(rel);
+    if (!pattern) return {};
+    return { skip: { path: rel, reason: 'secret', detail: `${builtIn(pattern)}; a wildcard does not re-include a secret: .coderagignore must name it` } };
+  }
+
+  /** A symlink to a secret is one too, whatever its own name (`settings.txt -> .env`). */
+  linkedSecret(rel: string, targetRel: string): SkippedFile | undefined {
+    const pattern = this.secret(targetRel);
+    return pattern ? { path: rel, reason: 'secret', detail: `symlink to ${targetRel}, ${builtIn(pattern)}` } : undefined;
+  }
+
+  /** The secret rule a file matches, unless .coderagignore names it explicitly. */
+  private secret(rel: string): string | undefined {
+    const parent = parentOf(rel);
+    // Named itself, not as the content of a folder named (`!conf` with `!*.env` keeps conf/.env out).
+    if (this.explicit.ignores(rel) && !(parent && this.explicit.ignores(parent + '/'))) return undefined;
+    const name = rel.slice(rel.lastIndexOf('/') + 1);
+    for (const rule of this.builtins) {
+      const pattern = rule.reason === 'secret' ? ruleMatch(rule, name, rel, false) : undefined;
+      if (pattern) return pattern;
+    }
+    return undefined;
+  }
+
+  /** The .gitignore files (unless a re-included folder is above), then the built-in rules. */
+  private excluded(rel: string, isDir: boolean, passage: Passage): SkippedFile | undefined {
+    const git = passage.reopened ? undefined : gitignored(this.stackFor(parentOf(rel)), rel, isDir);
+    if (git) return { path: rel, reason: 'ignored', detail: git };
     // Built-in rules are about names (node_modules/, *.min.js, .env): test the entry's own name,
-    // so a folder re-opened by .coderagignore does not exclude its files again.
+    // so that they apply at any depth, inside re-included folders too.
     const name = rel.slice(rel.lastIndexOf('/') + 1) + (isDir ? '/' : '');
     for (const rule of this.builtins) {
-      if (rule.matcher.ignores(name)) return { path: rel, reason: rule.reason, detail: 'built-in rule' };
+      const pattern = ruleMatch(rule, name, rel, isDir);
+      if (pattern) return { path: rel, reason: rule.reason, detail: builtIn(pattern) };
     }
     return undefined;
   }
@@ -132,16 +229,68 @@ function fileChecks(rel: string, stat: fs.Stats, abs: string, opts: ScanOptions)
   return { file: { path: rel, absPath: abs, size: stat.size, mtimeMs: Math.floor(stat.mtimeMs) } };
 }
 
+const INDEX_FOLDER = 'the index folder';
+
+/**
+ * Node reads names as UTF-8: bytes that are not (`caf\xe9.py` from Latin-1 days) become U+FFFD
+ * and the name no longer opens anything. Checked only for names holding U+FFFD.
+ */
+function undecodableName(name: string, abs: string): boolean {
+  return name.includes('\ufffd') && !fs.lstatSync(abs, { throwIfNoEntry: false });
+}
+
+/** A FIFO, socket or device: reading one would block or never end, but the user sees it was left out. */
+function specialFile(rel: string, kind: fs.Dirent | fs.Stats): SkippedFile {
+  const what = kind.isFIFO() ? 'FIFO' : kind.isSocket() ? 'socket' : kind.isCharacterDevice() ? 'character device' : kind.isBlockDevice() ? 'block device' : 'unknown type';
+  return { path: rel, reason: 'special-file', detail: `not a regular file: ${what}` };
+}
+
+function realOrResolved(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/** Whether a real path lies inside the real root (a symlink may lead anywhere). */
+function inside(rootReal: string, real: string): boolean {
+  return real === rootReal || real.startsWith(rootReal.endsWith(path.sep) ? rootReal : rootReal + path.sep);
+}
+
+function relativeReal(rootReal: string, real: string): string {
+  return path.relative(rootReal, real).split(path.sep).join('/');
+}
+
+/**
+ * A symlink is followed only inside the workspace, as git and ripgrep do: a link to
+ * /usr/lib/python3 would pull all of it in. Resolved for links only: other entries cost nothing.
+ */
+function followLink(rel: string, abs: string, rootReal: string): { real?: string; skip?: SkippedFile } {
+  let real: string;
+  try {
+    real = fs.realpathSync.native(abs);
+  } catch {
+    return { skip: { path: rel, reason: 'unreadable', detail: 'broken symbolic link' } };
+  }
+  if (!inside(rootReal, real)) return { skip: { path: rel, reason: 'outside-workspace', detail: `symlink to ${real}` } };
+  return { real };
+}
+
 export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult {
   const rules = new Rules(root, opts);
+  const rootReal = realOrResolved(root);
+  // Compared with each folder's real path, which the walk resolves anyway: the index folder is
+  // left out under any name, and when a symlink leads to it.
+  const indexReal = opts.indexDir ? realOrResolved(opts.indexDir) : undefined;
   const files: ScannedFile[] = [];
   const skipped: SkippedFile[] = [];
   const ancestors = new Set<string>();
-  const walk = (absDir: string, relDir: string) => {
+  const walk = (absDir: string, relDir: string, passage: Passage, knownReal?: string) => {
     let real: string;
     try {
       // One realpath(3) call: the JS realpathSync lstat-s every component of every folder.
-      real = fs.realpathSync.native(absDir);
+      real = knownReal ?? fs.realpathSync.native(absDir);
     } catch {
       skipped.push({ path: relDir || '.', reason: 'unreadable', detail: 'cannot resolve folder' });
       return;
@@ -149,6 +298,10 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
     // A symlink back to a folder we are inside would recurse forever.
     if (ancestors.has(real)) {
       skipped.push({ path: relDir + '/', reason: 'symlink-loop', detail: `links back to ${real}` });
+      return;
+    }
+    if (real === indexReal && relDir) {
+      skipped.push({ path: relDir + '/', reason: 'default-exclude', detail: INDEX_FOLDER });
       return;
     }
     ancestors.add(real);
@@ -167,10 +320,17 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
       const abs = path.join(absDir, e.name);
       let isDir = e.isDirectory();
       let isFile = e.isFile();
+      if (undecodableName(e.name, abs)) {
+        skipped.push({ path: isDir ? rel + '/' : rel, reason: 'unreadable', detail: 'file name is not valid UTF-8' });
+        continue;
+      }
+      let kind: fs.Dirent | fs.Stats = e;
       let stat: fs.Stats | undefined;
-      if (e.isSymbolicLink()) {
+      const link = e.isSymbolicLink();
+      if (link) {
         try {
           stat = fs.statSync(abs);
+          kind = stat;
           isDir = stat.isDirectory();
           isFile = stat.isFile();
         } catch {
@@ -178,14 +338,31 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
           continue;
         }
       }
-      if (!isDir && !isFile) continue; // sockets, fifos, devices
-      const skip = rules.decide(rel, isDir);
-      if (skip) {
-        skipped.push(isDir ? { ...skip, path: rel + '/' } : skip);
+      const verdict = rules.decide(rel, isDir, passage);
+      if (verdict.skip) {
+        skipped.push(isDir ? { ...verdict.skip, path: rel + '/' } : verdict.skip);
         continue;
       }
+      if (!isDir && !isFile) {
+        skipped.push(specialFile(rel, kind));
+        continue;
+      }
+      let real: string | undefined;
+      if (link) {
+        const followed = followLink(rel, abs, rootReal);
+        if (followed.skip) {
+          skipped.push(isDir ? { ...followed.skip, path: rel + '/' } : followed.skip);
+          continue;
+        }
+        real = followed.real;
+        const secret = isFile ? rules.linkedSecret(rel, relativeReal(rootReal, real!)) : undefined;
+        if (secret) {
+          skipped.push(secret);
+          continue;
+        }
+      }
       if (isDir) {
-        walk(abs, rel);
+        walk(abs, rel, verdict.inside!, real);
         continue;
       }
       if (e.name === '.gitignore' || e.name === '.coderagignore') continue;
@@ -201,29 +378,46 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
     }
     ancestors.delete(real);
   };
-  walk(root, '');
+  walk(root, '', OPEN);
   return { files, skipped };
 }
 
 /** The same decision as scanWorkspace, for one path (the watcher's changes). */
 export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { file?: ScannedFile; skipped?: SkippedFile } {
   const rules = new Rules(root, opts);
+  const indexRel = opts.indexDir ? path.relative(root, opts.indexDir).split(path.sep).join('/') : '';
+  if (indexRel && !indexRel.startsWith('..') && !path.isAbsolute(indexRel) && (rel + '/').startsWith(indexRel + '/')) {
+    return { skipped: { path: rel, reason: 'default-exclude', detail: INDEX_FOLDER } };
+  }
   const parts = rel.split('/');
+  let passage = OPEN;
   for (let i = 1; i < parts.length; i++) {
     const dir = parts.slice(0, i).join('/');
-    const skip = rules.decide(dir, true);
-    if (skip) return { skipped: { ...skip, path: rel, detail: `${skip.detail} (folder ${dir}/)` } };
+    const verdict = rules.decide(dir, true, passage);
+    const skip = verdict.skip;
+    if (skip) return { skipped: { ...skip, path: rel, detail: `${skip.detail} on folder ${dir}/` } };
+    passage = verdict.inside!;
   }
   const abs = path.join(root, rel);
   let stat: fs.Stats;
+  let link: boolean;
   try {
+    link = fs.lstatSync(abs).isSymbolicLink();
     stat = fs.statSync(abs);
   } catch {
     return {};
   }
-  if (!stat.isFile()) return {};
-  const skip = rules.decide(rel, false);
+  if (stat.isDirectory()) return {};
+  const skip = rules.decide(rel, false, passage).skip;
   if (skip) return { skipped: skip };
+  if (!stat.isFile()) return { skipped: specialFile(rel, stat) };
+  if (link) {
+    const rootReal = realOrResolved(root);
+    const followed = followLink(rel, abs, rootReal);
+    if (followed.skip) return { skipped: followed.skip };
+    const secret = rules.linkedSecret(rel, relativeReal(rootReal, followed.real!));
+    if (secret) return { skipped: secret };
+  }
   const name = parts[parts.length - 1];
   if (name === '.gitignore' || name === '.coderagignore') return {};
   return fileChecks(rel, stat, abs, opts);
