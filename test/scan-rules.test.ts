@@ -152,3 +152,15 @@ test('a root inside a repository applies the .gitignore files above it and the r
     removeWorkspace(repo);
   }
 });
+
+test('.gitignore patterns match case-sensitively on Linux, as git does', { skip: process.platform !== 'linux' }, () => {
+  const root = workspace({ '.gitignore': '*.LOG\nGen/\n', 'debug.log': 'x\n', 'TRACE.LOG': 'x\n', 'gen/a.py': 'a = 1\n', 'Gen/b.py': 'b = 1\n' });
+  try {
+    const { files, skipped } = scan(root);
+    assert.deepEqual(files.filter((f) => f !== '.gitignore'), ['debug.log', 'gen/a.py']);
+    assert.equal(skipped['TRACE.LOG']?.reason, 'ignored');
+    assert.equal(skipped['Gen/']?.reason, 'ignored');
+  } finally {
+    removeWorkspace(root);
+  }
+});

@@ -8,6 +8,10 @@ import type { SkippedFile } from '../model';
 import { enclosingRepo, foldersAbove } from './repo';
 import { builtinRules, hasBinaryExtension, type Rule, ruleMatch } from './rules';
 
+// Ignore files match as git does by default (core.ignorecase): case-sensitively on Linux, where
+// `*.LOG` does not hide `debug.log`; case-insensitively on the case-insensitive macOS and Windows.
+const GIT_IGNORECASE = process.platform === 'darwin' || process.platform === 'win32';
+
 export interface ScannedFile {
   path: string; // relative, `/` separators
   absPath: string;
@@ -51,7 +55,7 @@ function readIgnoreFile(abs: string, dir: string, source: string, above = ''): I
   const lines = text.split(/\r?\n/);
   const patterns = lines.filter((l) => l.trim() && !l.startsWith('#'));
   // Each pattern carries its line number, so a skip can say which line of which file excludes it.
-  const matcher = ignore().add(lines.map((pattern, i) => ({ pattern, mark: String(i + 1) })));
+  const matcher = ignore({ ignorecase: GIT_IGNORECASE }).add(lines.map((pattern, i) => ({ pattern, mark: String(i + 1) })));
   return { dir, above, source, matcher, patterns };
 }
 
