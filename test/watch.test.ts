@@ -92,3 +92,25 @@ test('watch: folders re-included by .coderagignore and symlinked folders are wat
     removeWorkspace(root);
   }
 });
+
+test('watch: re-including node_modules/mylib/ watches that package only, not the rest of node_modules', async () => {
+  const root = workspace({
+    '.coderagignore': '!node_modules/mylib/\n',
+    'node_modules/mylib/m.py': lines('def mine():', '    pass'),
+    'node_modules/other/deep/o.py': lines('def theirs():', '    pass'),
+    'src/a.py': lines('def alpha():', '    pass'),
+  });
+  const index = await CodeIndex.open({ root, inProcess: true, embedding: { enabled: false } });
+  await index.update();
+  const watcher = new IndexWatcher(index, { embeddings: false });
+  await watcher.start();
+  try {
+    assert.deepEqual(watcher.watchedFolders().sort(), ['', 'node_modules', 'node_modules/mylib', 'src']);
+    fs.writeFileSync(path.join(root, 'node_modules', 'mylib', 'later.py'), lines('def mine_later():', '    pass'));
+    await until(() => index.keyword.search('mine_later').some((h) => h.path === 'node_modules/mylib/later.py'));
+  } finally {
+    await watcher.stop();
+    await index.close();
+    removeWorkspace(root);
+  }
+});

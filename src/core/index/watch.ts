@@ -104,8 +104,10 @@ export class IndexWatcher {
     if (p === indexDir || p.startsWith(indexDir + path.sep)) return true;
     if (stats && !stats.isDirectory()) return false;
     if (this.loops(p)) return true;
-    if (!excluded.has(path.basename(p))) return false;
     const rel = path.relative(root, p).split(path.sep).join('/');
+    // Below a built-in folder too: reopening node_modules/mylib/ walks node_modules only to reach
+    // mylib, and its other folders must stay unwatched.
+    if (!rel.split('/').some((segment) => excluded.has(segment))) return false;
     return !!checkPath(root, `${rel}/\0`, this.index.scanSettings).skipped;
   }
 
