@@ -32,3 +32,46 @@ test('a test file made of describe()/it() calls is not lost', async () => {
   assert.deepEqual(outline(chunks), ['window top-level code 3-7']);
   assert.ok(chunks[0].references.includes('slugify'));
 });
+
+test('a helper function nested in a callback does not swallow the statements around it', async () => {
+  const spec = lines(
+    "describe('Cart', () => {", //                                                  1
+    '  let cart;', //                                                                2
+    '  beforeEach(() => { cart = new Cart(); });', //                               3
+    '  function addItems(n) { for (let i = 0; i < n; i++) cart.add({ id: i }); }', // 4
+    "  it('sums prices', () => { addItems(3); expect(cart.total()).toBe(30); });", // 5
+    '});', //                                                                        6
+  );
+  const { chunks } = await chunksOf('cart.test.js', spec);
+  assert.deepEqual(outline(chunks), ['window top-level code 1-3', 'function addItems 4-4', 'window top-level code 5-6']);
+});
+
+test('definitions nested deeper than any fixed depth still leave their neighbours chunked', async () => {
+  const spec = lines(
+    "describe('a', () => {", //          1
+    "  describe('b', () => {", //        2
+    "    describe('c', () => {", //      3
+    '      const x = 1;', //             4
+    '      function deep() {}', //       5
+    "      it('x', () => {});", //       6
+    '    });', //                        7
+    '  });', //                          8
+    '});', //                            9
+  );
+  const { chunks } = await chunksOf('deep.test.js', spec);
+  assert.deepEqual(outline(chunks), ['window top-level code 1-4', 'function deep 5-5', 'window top-level code 6-9']);
+});
+
+test('a one-line top-level statement is a chunk, imports and export lists are not', async () => {
+  const redux = lines(
+    "import { connect } from 'react-redux';", // 1
+    "import Component from './Component';", //   2
+    '', //                                       3
+    'export default connect(mapState)(Component);', // 4
+  );
+  assert.deepEqual(outline((await chunksOf('Connected.js', redux)).chunks), ['window top-level code 4-4']);
+  const script = lines('import sys', 'from app import main', '', 'sys.exit(main())');
+  assert.deepEqual(outline((await chunksOf('run.py', script)).chunks), ['window top-level code 4-4']);
+  const server = lines("'use strict';", "const express = require('express');", 'const app = express();', 'app.listen(3000);', '', 'export { app };');
+  assert.deepEqual(outline((await chunksOf('server.js', server)).chunks), ['constant express 2-2', 'constant app 3-3', 'window top-level code 4-4']);
+});

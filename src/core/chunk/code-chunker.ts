@@ -99,8 +99,12 @@ export function chunkCode(
       chunks.push(finishChunk(draft, moduleDoc, [d.startRow + 1, d.endRow + 1]));
     });
   }
-  for (const [a, b] of uncoveredRuns(root, drafts.map((d) => [d.startRow, d.endRow]), moduleDocRows(root, spec))) {
+  const scopes = new Set<number>();
+  for (const d of all) if (d.kind === 'scope') scopes.add(d.node.id).add(d.outer.id);
+  for (const [a, b] of uncoveredRuns(root, drafts.map((d) => [d.startRow, d.endRow]), moduleDocRows(root, spec), scopes)) {
     const text = lines.join(a, b);
+    // Closing brackets or `end` alone (after a helper function) say nothing.
+    if (!WORD.test(text.replace(END, ''))) continue;
     const parts =
       opts.countTokens(text) > opts.maxTokens
         ? packSegments(segmentsAt(lines, a, b, []), '', opts.maxTokens, opts.countTokens)
@@ -118,6 +122,9 @@ export function chunkCode(
   }
   return chunks.sort((x, y) => x.startLine - y.startLine || y.endLine - x.endLine);
 }
+
+const WORD = /[\p{L}\p{N}_$]/u;
+const END = /\bend\b/g;
 
 /** Rows of a Python-style module docstring: context for titles, never chunk text. */
 function moduleDocRows(root: Node, spec: LanguageSpec): Set<number> {
