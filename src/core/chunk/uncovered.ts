@@ -5,7 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import { lastRow } from './definitions';
 
-const NOT_CODE = /import|package|^use_declaration$|using_directive|preproc_include|extern_crate|comment|^extends_statement$|^class_name_statement$|^annotation$|inner_attribute|^attribute_item$|^expression_statement_docstring$|^file_scoped_namespace_declaration$/;
+const NOT_CODE = /import|package|^use_declaration$|using_directive|preproc_include|extern_crate|comment|^extends_statement$|^class_name_statement$|^annotation$|inner_attribute|^attribute_item$|^expression_statement_docstring$|^file_scoped_namespace_declaration$|^hash_bang_line$/;
 
 /**
  * Containers whose own lines (`namespace app {`, `#ifndef GUARD`, `mod tests {`, the closing `}`)
