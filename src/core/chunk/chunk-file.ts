@@ -1,6 +1,6 @@
 // One file in, its chunks out: routes to the tree-sitter chunker or a text cutter, and falls back
 // to line windows (recording why) when a file cannot be parsed at all.
-import { isDocumentation, languageOf, textFormatOf } from '../lang/registry';
+import { isDocumentation, languageOfSource, textFormatOf } from '../lang/registry';
 import type { Chunk, ChunkKind, FileChunks } from '../model';
 import { loadLanguage, type LoadedLanguage } from '../parse/grammars';
 import { chunkCode } from './code-chunker';
@@ -26,7 +26,7 @@ export interface ParsedFile {
 }
 
 export async function chunkFile(path: string, source: string, opts: ChunkOptions, keepTree = false): Promise<ParsedFile> {
-  const spec = languageOf(path);
+  const spec = languageOfSource(path, source);
   if (spec) {
     let loaded: LoadedLanguage | undefined;
     let tree: Tree | null = null;

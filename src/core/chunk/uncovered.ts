@@ -33,6 +33,8 @@ export function isContext(node: Node, type: string = node.type): boolean {
     if (t !== 'assignment_expression') return false;
     return only.childForFieldName('right')?.type === 'identifier' && /^(module\.)?exports(\.[\w$]+)?$/.test(only.childForFieldName('left')?.text ?? '');
   }
+  // `#define GUARD_H` (no value): an include guard or a flag.
+  if (type === 'preproc_def') return !node.childForFieldName('value');
   // Ruby's imports are calls.
   if (type === 'call') return /^require(_relative)?$/.test(node.namedChildren[0]?.text ?? '');
   return false;
