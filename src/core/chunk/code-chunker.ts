@@ -213,7 +213,7 @@ function draftOf(
       startRow: def.startRow, endRow: def.endRow, text, meta,
       context: signature,
       // Only an oversized definition is cut, at its body's statements: read them then.
-      segments: () => segmentsAt(lines, def.startRow, def.endRow, body ? body.namedChildren.map((c) => c!.startPosition.row) : []),
+      segments: () => segmentsAt(lines, def.startRow, def.endRow, body ? statementsOf(body).map((c) => c!.startPosition.row) : []),
     };
   }
   if (kind === 'class') return classDraft(def, members, source, lines, spec, meta);
@@ -235,6 +235,12 @@ function bodyOfDefinition(def: Definition, spec: LanguageSpec): Node | null {
 function signatureOfDefinition(def: Definition, source: string, spec: LanguageSpec): string {
   def.signature ??= signatureOf(def.node, source, spec, bodyOfDefinition(def, spec));
   return def.signature;
+}
+
+/** A body's statements; tree-sitter-go wraps a block's statements in one `statement_list`. */
+function statementsOf(body: Node): (Node | null)[] {
+  const children = body.namedChildren;
+  return children.length === 1 && children[0]?.type === 'statement_list' ? children[0].namedChildren : children;
 }
 
 function firstLine(line: string | undefined): string {
