@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { chunksOf, lines, outline } from './helpers';
+import { chunksOf, find, lines, outline } from './helpers';
 
 test('top-level code outside definitions is chunked, imports and docstrings are not', async () => {
   const script = lines(
@@ -74,4 +74,32 @@ test('a one-line top-level statement is a chunk, imports and export lists are no
   assert.deepEqual(outline((await chunksOf('run.py', script)).chunks), ['window top-level code 4-4']);
   const server = lines("'use strict';", "const express = require('express');", 'const app = express();', 'app.listen(3000);', '', 'export { app };');
   assert.deepEqual(outline((await chunksOf('server.js', server)).chunks), ['constant express 2-2', 'constant app 3-3', 'window top-level code 4-4']);
+});
+
+test('a line longer than the limit is cut into pieces that keep its line range, nothing truncated', async () => {
+  const table = 'LINE = [' + Array.from({ length: 3000 }, (_, i) => (i * 7919) % 100003).join(', ') + ']';
+  const { chunks } = await chunksOf('primes.py', lines('import os', table, 'X = 1'));
+  const parts = chunks.filter((c) => c.name === 'LINE');
+  assert.ok(parts.length > 10);
+  assert.deepEqual([...new Set(outline(parts))], ['constant LINE 2-2']);
+  assert.deepEqual(find(chunks, 'X').startLine, 3);
+  for (const p of parts) assert.ok(p.text.length <= 512 * 1.8, `part of ${p.text.length} characters`);
+  // The parts after the first repeat the constant's first line as context; without it they are the line.
+  const context = parts[0].signature!;
+  const joined = parts.map((p, i) => (i ? p.text.slice(context.length + 1) : p.text)).join('');
+  assert.equal(joined, table);
+});
+
+test('definitions sharing one line each hold their own text, not the whole line', async () => {
+  const one = 'function a(x){return x+1}function b(y){return a(y)*2}var c=function(z){return b(z)};class D{m(){return 1}n(){return 2}}';
+  const { chunks } = await chunksOf('bundle.js', lines(one));
+  assert.deepEqual(outline(chunks), ['function a 1-1', 'function b 1-1', 'function c 1-1', 'class D 1-1', 'method D.m 1-1', 'method D.n 1-1']);
+  assert.deepEqual(chunks.map((c) => c.text), [
+    'function a(x){return x+1}',
+    'function b(y){return a(y)*2}',
+    'var c=function(z){return b(z)};',
+    'class D{m(){return 1}n(){return 2}}',
+    'm(){return 1}',
+    'n(){return 2}',
+  ]);
 });

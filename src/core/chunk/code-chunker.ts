@@ -75,6 +75,7 @@ export function chunkCode(
     }
     drafts.push(draftOf(def, children.get(def) ?? [], source, lines, spec, marks, def.startRow > header.endRow ? header.endRow : -1));
   }
+  ownTextOnSharedLines(drafts, source);
   const chunks: Chunk[] = [];
   for (const d of drafts) {
     const parts =
@@ -146,6 +147,37 @@ function detachHeader(all: Definition[], header: ModuleHeader, lines: SourceLine
     while (start < row && !/\S/.test(lines.at(start) ?? '')) start++;
     d.startRow = start;
     if (d.kind === 'declaration' && d.node.type === 'extends_statement') d.startRow = row;
+  }
+}
+
+/**
+ * Definitions sharing a line (a one-line file of many small functions): each chunk's text is its
+ * own source range rather than the whole line, which would be repeated in every chunk. A class
+ * spanning several lines keeps its summary.
+ */
+function ownTextOnSharedLines(drafts: Draft[], source: string): void {
+  const touching = new Map<number, number>();
+  let touches = 0;
+  const touch = (row: number) => {
+    touching.set(row, (touching.get(row) ?? 0) + 1);
+    touches++;
+  };
+  for (const d of drafts) {
+    touch(d.startRow);
+    if (d.endRow !== d.startRow) touch(d.endRow);
+  }
+  // Every definition on lines of its own: the usual file.
+  if (touching.size === touches) return;
+  for (const d of drafts) {
+    if (touching.get(d.startRow)! < 2 && touching.get(d.endRow)! < 2) continue;
+    if (d.kind === 'class' && d.endRow > d.startRow) continue;
+    const outer = d.def.outer;
+    const text = source.slice(outer.startIndex, outer.endIndex);
+    const startRow = d.startRow;
+    const endRow = d.endRow;
+    d.text = text;
+    d.segments = () => [{ startRow, endRow, text }];
+    if (d.kind !== 'function' && d.kind !== 'method') d.context = d.meta.signature = firstLine(text.slice(0, 300).split('\n')[0]);
   }
 }
 

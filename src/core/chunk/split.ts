@@ -1,6 +1,8 @@
 // Oversized chunks are cut at statement boundaries into parts that repeat the signature as
 // context and keep their own line ranges. Nothing is dropped: a statement larger than the limit
-// on its own is cut at line boundaries.
+// on its own is cut at line boundaries, and a line larger than the limit (a table of numbers on
+// one line) into pieces of characters that all keep that line's range: the embedder would
+// otherwise keep the start of it and silently drop the rest.
 import type { SourceLines } from './lines';
 
 /** A run of source rows (0-based, inclusive) that should stay together if it can. */
@@ -28,6 +30,26 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
 }
 
+/**
+ * A line longer than `budget` tokens in pieces of about `budget` tokens, each cut after a space
+ * or a comma when one is near the end. Every piece keeps the line's row range.
+ */
+function byCharacters(seg: Segment, tokens: number, budget: number): Segment[] {
+  const text = seg.text;
+  const size = Math.max(32, Math.floor((text.length * budget * 0.95) / tokens));
+  const pieces: Segment[] = [];
+  for (let from = 0; from < text.length; ) {
+    let to = Math.min(text.length, from + size);
+    if (to < text.length) {
+      const sep = Math.max(text.lastIndexOf(' ', to - 1), text.lastIndexOf(',', to - 1));
+      if (sep >= from + size * 0.8) to = sep + 1;
+    }
+    pieces.push({ startRow: seg.startRow, endRow: seg.endRow, text: text.slice(from, to) });
+    from = to;
+  }
+  return pieces;
+}
+
 function byLines(seg: Segment): Segment[] {
   const lines = seg.text.split('\n');
   return lines.map((text, i) => ({ startRow: seg.startRow + i, endRow: seg.startRow + i, text }));
@@ -44,7 +66,13 @@ export function packSegments(segments: Segment[], context: string, limit: number
   for (const seg of segments) {
     const tokens = count(seg.text);
     if (tokens <= budget) units.push({ seg, tokens });
-    else for (const line of byLines(seg)) units.push({ seg: line, tokens: count(line.text) });
+    else {
+      for (const line of byLines(seg)) {
+        const lineTokens = count(line.text);
+        if (lineTokens <= budget) units.push({ seg: line, tokens: lineTokens });
+        else for (const piece of byCharacters(line, lineTokens, budget)) units.push({ seg: piece, tokens: count(piece.text) });
+      }
+    }
   }
   const parts: Part[] = [];
   let current: { seg: Segment; tokens: number }[] = [];
@@ -62,8 +90,6 @@ export function packSegments(segments: Segment[], context: string, limit: number
   };
   for (const u of units) {
     if (current.length && used + u.tokens > budget) flush();
-    // A single line longer than the budget is still kept whole: cutting inside a line would
-    // break the line-range contract, and the embedder truncates anyway.
     current.push(u);
     used += u.tokens;
   }
