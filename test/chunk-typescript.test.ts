@@ -454,3 +454,40 @@ test('javascript: the file header after a shebang, a directive or a lint pragma 
   assert.deepEqual(outline(p), ['function parse 4-6']);
   assert.equal(p[0].title, 'parser.js (Parser utilities.) function parse');
 });
+
+test('javascript: methods of exported object literals are qualified by the object', async () => {
+  const cjs = lines(
+    "const fs = require('fs');", //        1
+    '', //                                  2
+    'module.exports = {', //                3
+    '  load(file) {', //                    4
+    '    return fs.readFileSync(file);', // 5
+    '  },', //                              6
+    '  save: function (file, data) {', //   7
+    '    fs.writeFileSync(file, data);', // 8
+    '  },', //                              9
+    '  version: 2,', //                    10
+    '};', //                               11
+  );
+  assert.deepEqual(outline((await chunksOf('store.js', cjs)).chunks), [
+    'constant fs 1-1',
+    'window top-level code 3-3',
+    'function default.load 4-6',
+    'function default.save 7-9',
+    'window top-level code 10-11',
+  ]);
+  const vue = lines(
+    'export default {', //       1
+    "  name: 'Counter',", //     2
+    '  methods: {', //           3
+    '    add(n: number) {', //   4
+    '      this.n += n;', //     5
+    '    },', //                 6
+    '  },', //                   7
+    '};', //                     8
+  );
+  assert.deepEqual(outline((await chunksOf('Counter.ts', vue)).chunks), [
+    'window top-level code 1-3',
+    'function default.methods.add 4-6',
+  ]);
+});

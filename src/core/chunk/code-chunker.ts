@@ -104,7 +104,8 @@ export function chunkCode(
     });
   }
   const scopes = new Set<number>();
-  for (const d of all) if (d.kind === 'scope') scopes.add(d.node.id).add(d.outer.id);
+  // Scopes (namespace, impl, mod) are scaffold; an object literal's `module.exports = {` is code.
+  for (const d of all) if (d.kind === 'scope' && d.node.type !== 'object') scopes.add(d.node.id).add(d.outer.id);
   for (const [a, b] of uncoveredRuns(root, drafts.map((d) => [d.startRow, d.endRow]), header.docRows, scopes)) {
     const text = lines.join(a, b);
     // Closing brackets or `end` alone (after a helper function) say nothing.
