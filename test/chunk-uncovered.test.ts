@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { chunksOf, find, lines, outline } from './helpers';
+import { uncoveredLines } from './coverage';
 
 test('top-level code outside definitions is chunked, imports and docstrings are not', async () => {
   const script = lines(
@@ -102,4 +103,32 @@ test('definitions sharing one line each hold their own text, not the whole line'
     'm(){return 1}',
     'n(){return 2}',
   ]);
+});
+
+test('declarators of one oversized statement keep ranges that match their text', async () => {
+  const keys = (prefix: string, last: boolean) =>
+    ['alpha', 'beta', 'gamma', 'delta', 'epsilon'].map((k, i) => `      '${prefix}${k}': true${last && i === 4 ? '' : ','}`);
+  // The comment glued above: every declarator's draft starts there, above the statement.
+  const src = lines(
+    '// URL patterns.',
+    '// Compiled once, when the module loads,',
+    '// not on every call.',
+    'var schemePattern = /^([a-z0-9.+-]+:)/i,',
+    '    portPattern = /:[0-9]*$/,',
+    '    // characters never allowed in a host name',
+    "    reserved = [ '<', '>', '`', ' ' ],",
+    "    unsafe = [ '{', '}', '|', '^', '`' ].concat(reserved),",
+    "    escaped = [ 'x' ].concat(unsafe),",
+    '    // protocols that never have a host name',
+    '    hostless = {',
+    ...keys('a', true),
+    '    },',
+    '    // protocols that always have one',
+    '    slashed = {',
+    ...keys('b', false),
+    ...keys('c:', true),
+    '    };',
+  );
+  const { uncovered } = await uncoveredLines('patterns.js', src, 120);
+  assert.deepEqual(uncovered, []);
 });

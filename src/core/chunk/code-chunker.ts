@@ -153,8 +153,7 @@ function detachHeader(all: Definition[], header: ModuleHeader, lines: SourceLine
 
 /**
  * Definitions sharing a line (a one-line file of many small functions): each chunk's text is its
- * own source range rather than the whole line, which would be repeated in every chunk. A class
- * spanning several lines keeps its summary.
+ * own source range rather than the whole line, which would be repeated in every chunk.
  */
 function ownTextOnSharedLines(drafts: Draft[], source: string): void {
   const touching = new Map<number, number>();
@@ -170,8 +169,9 @@ function ownTextOnSharedLines(drafts: Draft[], source: string): void {
   // Every definition on lines of its own: the usual file.
   if (touching.size === touches) return;
   for (const d of drafts) {
-    if (touching.get(d.startRow)! < 2 && touching.get(d.endRow)! < 2) continue;
-    if (d.kind === 'class' && d.endRow > d.startRow) continue;
+    // Over several lines its rows are its own enough (and its range may hold more than its node:
+    // `var a = …,\n b = …;` drafts each declarator from the statement's first row).
+    if (d.startRow !== d.endRow || touching.get(d.startRow)! < 2) continue;
     const outer = d.def.outer;
     const text = source.slice(outer.startIndex, outer.endIndex);
     const startRow = d.startRow;
