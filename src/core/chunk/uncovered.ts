@@ -70,11 +70,16 @@ export function uncoveredRuns(root: Node, covered: [number, number][], skipRows:
       const a = child.startPosition.row;
       const b = lastRow(child);
       if (b > lastEnd) lastEnd = b;
+      // Definitions first: no `type` read (a call into wasm) for what a chunk already holds.
+      if (inside(a, b)) {
+        if (firstRow < 0) firstRow = a;
+        continue;
+      }
       const type = child.type;
       if (isContext(child, type)) continue;
       // A comment on the header row (`else:  # why`) is not where the body starts.
       if (firstRow < 0) firstRow = a;
-      if (skipRows.has(a) || inside(a, b)) continue;
+      if (skipRows.has(a)) continue;
       const onHeader = depth > 0 && a === nodeRow;
       if (!overlaps(a, b)) {
         // On the header row of a scaffold (`namespace app {`'s name) it is part of the header.
