@@ -49,8 +49,38 @@ export function isContext(node: Node, type: string = node.type): boolean {
  * (`if (x) {` around a function is code); the caller drops runs with no word in them (`});`).
  */
 export function uncoveredRuns(root: Node, covered: [number, number][], skipRows: Set<number>, scaffold: Set<number>): [number, number][] {
-  const overlaps = (a: number, b: number) => covered.some(([s, e]) => s <= b && a <= e);
-  const inside = (a: number, b: number) => covered.some(([s, e]) => s <= a && b <= e);
+  // The covered rows as sorted disjoint runs (nested and touching ranges merged): every child of
+  // every visited node asks, and a file of 500 functions made a scan of them all quadratic.
+  const sorted = covered.slice().sort((x, y) => x[0] - y[0]);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const [s, e] of sorted) {
+    const n = ends.length;
+    if (n && s <= ends[n - 1] + 1) ends[n - 1] = Math.max(ends[n - 1], e);
+    else {
+      starts.push(s);
+      ends.push(e);
+    }
+  }
+  /** Index of the first run ending at or after `row`. */
+  const runAt = (row: number) => {
+    let lo = 0;
+    let hi = ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid] < row) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const overlaps = (a: number, b: number) => {
+    const i = runAt(a);
+    return i < ends.length && starts[i] <= b;
+  };
+  const inside = (a: number, b: number) => {
+    const i = runAt(a);
+    return i < ends.length && starts[i] <= a && b <= ends[i];
+  };
   const pieces: [number, number][] = [];
   const piece = (a: number, b: number) => {
     for (let r = a; r <= b; r++) {
