@@ -314,3 +314,33 @@ test('cpp: a syntax error still yields chunks', async () => {
   assert.ok(chunks.some((c) => c.name === 'ok' && c.startLine === 1 && c.endLine === 3));
   assert.ok(chunks.some((c) => c.name === 'after' && c.startLine === 7 && c.endLine === 9));
 });
+
+test('cpp: a .h holding C++ is parsed as C++, a C header as C', async () => {
+  const cppHeader = lines(
+    '#pragma once', //                    1
+    '#include <string>', //               2
+    '', //                                3
+    'namespace shop {', //                4
+    'class Cart {', //                    5
+    'public:', //                         6
+    '    int count() const;', //          7
+    '    std::string name;', //           8
+    '};', //                              9
+    '}', //                              10
+  );
+  const { chunks, language, syntaxErrors } = await chunksOf('include/cart.h', cppHeader);
+  assert.equal(language, 'cpp');
+  assert.equal(syntaxErrors, undefined);
+  assert.deepEqual(fullOutline(chunks), ['window top-level code 1-1', 'class shop.Cart 5-9']);
+  const cHeader = lines(
+    '#ifndef POINT_H', //                         1
+    '#define POINT_H', //                         2
+    'typedef struct point { int x, y; } point;', // 3
+    'int point_dist(const point *a);', //         4
+    '#endif', //                                  5
+  );
+  const c = await chunksOf('include/point.h', cHeader);
+  assert.equal(c.language, 'c');
+  assert.equal(c.syntaxErrors, undefined);
+  assert.deepEqual(fullOutline(c.chunks), ['declaration point 3-3', 'declaration point_dist 4-4']);
+});

@@ -108,3 +108,18 @@ test('gdscript 3: tool, export, onready, setget, yield, remote, inner class', as
   assert.deepEqual(hit.parameters, ['target', 'amount = 1']);
   assert.equal(find(chunks, 'Hitbox', 'class').text, lines('class Hitbox extends Area2D:', '	var damage = 1', '	func hit(target, amount = 1) -> int: ...').trimEnd());
 });
+
+test('gdscript: the file comment is the module doc and `extends X` stays alone', async () => {
+  const src = lines(
+    '# Player stats resource.', // 1
+    '@tool', //                     2
+    'extends Resource', //          3
+    '', //                          4
+    'var health = 10', //           5
+  );
+  const { chunks } = await chunksOf('stats.gd', src);
+  assert.deepEqual(outline(chunks), ['declaration Resource 3-3', 'declaration health 5-5']);
+  assert.equal(chunks[0].title, 'stats.gd (Player stats resource.) declaration Resource');
+  const { chunks: plain } = await chunksOf('stats.gd', lines('# Player stats resource.', 'extends Resource'));
+  assert.deepEqual(outline(plain), ['declaration Resource 2-2']);
+});

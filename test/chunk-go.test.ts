@@ -209,3 +209,23 @@ test('go: a syntax error still yields chunks', async () => {
   assert.ok(chunks.some((c) => c.name === 'ok' && c.startLine === 3 && c.endLine === 5));
   assert.ok(chunks.some((c) => c.name === 'after' && c.startLine === 11 && c.endLine === 13));
 });
+
+test('go: an oversized function is split between statements, not inside them', async () => {
+  const block = (i: number) => [
+    `\tif x > ${i} {`,
+    `\t\ttotal += compute(x, "a long string argument number ${i}")`,
+    `\t\ttotal += compute(x, "another long string argument ${i}")`,
+    '\t}',
+  ];
+  const src = lines('func big(x int) int {', '\ttotal := 0', ...[0, 1, 2, 3, 4].flatMap(block), '\treturn total', '}');
+  const { chunks } = await chunksOf('big.go', src, 110);
+  // Each `if` is rows 3-6, 7-10, …: every part starts at a statement.
+  assert.deepEqual(outline(chunks), [
+    'function big 1-6',
+    'function big 7-10',
+    'function big 11-14',
+    'function big 15-18',
+    'function big 19-24',
+  ]);
+  assert.match(chunks[1].text, /^func big\(x int\) int.*\n\tif x > 1 \{/, 'each part repeats the signature');
+});

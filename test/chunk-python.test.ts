@@ -143,3 +143,27 @@ test('python: a comment between the header and the body is not part of the signa
   const { chunks } = await chunksOf('expand.py', src);
   assert.equal(find(chunks, 'expand').signature, 'def expand(args):');
 });
+
+test('python: a docstring after a coding line, a shebang or a comment is the module doc, not a window', async () => {
+  const src = lines(
+    '#!/usr/bin/env python3', //                     1
+    '# -*- coding: utf-8 -*-', //                    2
+    '# Wrapper module for _socket.', //              3
+    '', //                                           4
+    '"""\\', //                                       5
+    'Socket operations and related functions.', //  6
+    '"""', //                                        7
+    '', //                                           8
+    'import _socket', //                             9
+    '', //                                          10
+    'def create():', //                             11
+    '    pass', //                                  12
+  );
+  const { chunks } = await chunksOf('lib/socket.py', src);
+  assert.deepEqual(outline(chunks), ['function create 11-12']);
+  assert.equal(chunks[0].title, 'lib/socket.py (Socket operations and related functions.) function create');
+  const coding = lines('# -*- coding: utf-8 -*-', '"""Tools for dates."""', 'EPOCH = 0');
+  const { chunks: dates } = await chunksOf('dates.py', coding);
+  assert.deepEqual(outline(dates), ['constant EPOCH 3-3']);
+  assert.equal(dates[0].title, 'dates.py (Tools for dates.) constant EPOCH');
+});

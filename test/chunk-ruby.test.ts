@@ -265,7 +265,8 @@ test('ruby: Rakefile, .rake, Gemfile and .gemspec are Ruby, and their DSL yields
     'end', //                          12
   );
   const { chunks } = await chunksOf('lib/tasks/db.rake', rake);
-  assert.deepEqual(outline(chunks), ['function default 3-4', 'function db.migrate 8-10', 'function db.seed 11-11']);
+  // `desc` is kept as a window (no line is dropped); `namespace :db do`/`end` only scope the tasks.
+  assert.deepEqual(outline(chunks), ['function default 3-4', 'window top-level code 7-7', 'function db.migrate 8-10', 'function db.seed 11-11']);
   assert.equal(find(chunks, 'default').docstring, 'Runs the tests.');
   assert.equal(find(chunks, 'db.migrate').signature, 'task migrate: :environment do');
   assert.equal(find(chunks, 'db.migrate').complexity, 2);
@@ -282,7 +283,8 @@ test('ruby: Rakefile, .rake, Gemfile and .gemspec are Ruby, and their DSL yields
     'end', //                           9
   );
   const { chunks: gems } = await chunksOf('Gemfile', gemfile);
-  assert.deepEqual(outline(gems), ['declaration rails, puma 3-5', 'declaration rspec 8-8']);
+  // `source` and the `group :test do` header are kept as windows; the closing `end` alone is not.
+  assert.deepEqual(outline(gems), ['window top-level code 1-1', 'declaration rails, puma 3-5', 'window top-level code 7-7', 'declaration rspec 8-8']);
 
   const gemspec = lines('Gem::Specification.new do |spec|', '  spec.name = "x"', 'end');
   const { chunks: spec } = await chunksOf('x.gemspec', gemspec);

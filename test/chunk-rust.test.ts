@@ -198,6 +198,8 @@ test('rust: nested modules, impl targets, locals and extern blocks', async () =>
   assert.deepEqual(outline(chunks), [
     'function outer.inner.helper 3-7',
     'method outer.List.from 10-10',
+    // An associated type is in no definition: a window, not dropped.
+    'window top-level code 13-13',
     'method outer.Counter.next 14-14',
     'method outer.Counter.reset 17-17',
     'function outer.abs 20-20',

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { chunksOf, lines, outline } from './helpers';
-import { cutLine } from '../src/core/chunk/text-chunkers';
+import { cutLine } from '../src/core/chunk/split';
 
 test('project.godot: one section per [section], preamble kept', async () => {
   const src = lines(

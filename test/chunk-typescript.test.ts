@@ -430,3 +430,64 @@ test('javascript: a /** */ block documents the definition below it across blank 
   assert.equal(find(chunks, 'other').docstring, undefined);
   assert.equal(find(chunks, 'other').startLine, 13);
 });
+
+test('javascript: the file header after a shebang, a directive or a lint pragma is the module doc, not the first definition', async () => {
+  const cli = lines(
+    '#!/usr/bin/env node', //               1
+    '// Command-line entry point.', //      2
+    "const { run } = require('./cli');", // 3
+    'run(process.argv);', //                4
+  );
+  const { chunks: c } = await chunksOf('bin/cli.js', cli);
+  assert.deepEqual(outline(c), ['constant { run } 3-3', 'window top-level code 4-4']);
+  assert.equal(c[0].title, 'bin/cli.js (Command-line entry point.) constant { run }');
+  assert.equal(c[0].docstring, undefined);
+
+  const legacy = lines("'use strict';", '', '/** Legacy utilities. */', '', 'function a() {', '  return 1;', '}');
+  const { chunks: l } = await chunksOf('legacy.js', legacy);
+  assert.deepEqual(outline(l), ['function a 5-7']);
+  assert.equal(l[0].docstring, undefined);
+  assert.equal(l[0].title, 'legacy.js (Legacy utilities.) function a');
+
+  const parser = lines('/* eslint-disable no-console */', '/** Parser utilities. */', '', 'function parse(s) {', '  return s;', '}');
+  const { chunks: p } = await chunksOf('parser.js', parser);
+  assert.deepEqual(outline(p), ['function parse 4-6']);
+  assert.equal(p[0].title, 'parser.js (Parser utilities.) function parse');
+});
+
+test('javascript: methods of exported object literals are qualified by the object', async () => {
+  const cjs = lines(
+    "const fs = require('fs');", //        1
+    '', //                                  2
+    'module.exports = {', //                3
+    '  load(file) {', //                    4
+    '    return fs.readFileSync(file);', // 5
+    '  },', //                              6
+    '  save: function (file, data) {', //   7
+    '    fs.writeFileSync(file, data);', // 8
+    '  },', //                              9
+    '  version: 2,', //                    10
+    '};', //                               11
+  );
+  assert.deepEqual(outline((await chunksOf('store.js', cjs)).chunks), [
+    'constant fs 1-1',
+    'window top-level code 3-3',
+    'function default.load 4-6',
+    'function default.save 7-9',
+    'window top-level code 10-11',
+  ]);
+  const vue = lines(
+    'export default {', //       1
+    "  name: 'Counter',", //     2
+    '  methods: {', //           3
+    '    add(n: number) {', //   4
+    '      this.n += n;', //     5
+    '    },', //                 6
+    '  },', //                   7
+    '};', //                     8
+  );
+  assert.deepEqual(outline((await chunksOf('Counter.ts', vue)).chunks), [
+    'window top-level code 1-3',
+    'function default.methods.add 4-6',
+  ]);
+});

@@ -32,6 +32,19 @@
 (export_statement value: [(function_expression) (arrow_function) (generator_function)] @definition.function)
 (export_statement value: (class) @definition.class)
 
+; Object literals holding functions qualify them (scope): `module.exports = { load() {} }` is
+; `default.load`, Vue's `export default { methods: { add() {} } }` is `default.methods.add`; a key
+; holding a function (`save: function () {}`) is a function.
+(pair key: (_) @name value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+(assignment_expression
+  left: (member_expression) @name
+  right: (object [(method_definition) (pair value: [(arrow_function) (function_expression) (generator_function) (object)])]) @definition.scope)
+(export_statement
+  value: (object [(method_definition) (pair value: [(arrow_function) (function_expression) (generator_function) (object)])]) @definition.scope)
+(pair
+  key: (_) @name
+  value: (object [(method_definition) (pair value: [(arrow_function) (function_expression) (generator_function) (object)])]) @definition.scope)
+
 ; TypeScript additions.
 (abstract_class_declaration name: (_) @name) @definition.class
 (function_signature name: (_) @name) @definition.function

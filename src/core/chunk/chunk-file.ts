@@ -1,12 +1,12 @@
 // One file in, its chunks out: routes to the tree-sitter chunker or a text cutter, and falls back
 // to line windows (recording why) when a file cannot be parsed at all.
-import { isDocumentation, languageOf, textFormatOf } from '../lang/registry';
+import { isDocumentation, languageOfSource, textFormatOf } from '../lang/registry';
 import type { Chunk, ChunkKind, FileChunks } from '../model';
 import { loadLanguage, type LoadedLanguage } from '../parse/grammars';
 import { chunkCode } from './code-chunker';
 import { fileMarks } from './metadata';
-import { CHARS_PER_TOKEN, packSegments, segmentsAt, type TokenCounter } from './split';
-import { cutLine, lineWindows, type Section, textSections } from './text-chunkers';
+import { packSegments, segmentsAt, type TokenCounter } from './split';
+import { lineWindows, type Section, textSections } from './text-chunkers';
 import { SourceLines } from './lines';
 import { finishChunk } from './title';
 import type { QueryMatch, Tree } from 'web-tree-sitter';
@@ -26,7 +26,7 @@ export interface ParsedFile {
 }
 
 export async function chunkFile(path: string, source: string, opts: ChunkOptions, keepTree = false): Promise<ParsedFile> {
-  const spec = languageOf(path);
+  const spec = languageOfSource(path, source);
   if (spec) {
     let loaded: LoadedLanguage | undefined;
     let tree: Tree | null = null;
@@ -74,14 +74,11 @@ function sectionChunks(path: string, language: string, source: string, format: P
   for (const s of sections) {
     const text = rows.join(s.startRow, s.endRow);
     const context = lines[s.startRow].trim().slice(0, 200);
-    const header = kind === 'window' ? '' : context;
+    // A one-row section (a one-line JSON file) cut into parts: its head would only repeat itself.
+    const header = kind === 'window' || s.startRow === s.endRow ? '' : context;
     const parts =
       opts.countTokens(text) > opts.maxTokens
-        ? packSegments(segmentsAt(rows, s.startRow, s.endRow, []), header, opts.maxTokens, opts.countTokens).flatMap((p) =>
-            // packSegments keeps a line whole; one longer than the limit (the scanner lets
-            // one-line JSON, SVG, HTML through) is cut by characters into parts of that one line.
-            p.startRow === p.endRow && opts.countTokens(p.text) > opts.maxTokens ? lineParts(rows.at(p.startRow)!, p.startRow, p.startRow === s.startRow ? '' : header, opts.maxTokens) : [p],
-          )
+        ? packSegments(segmentsAt(rows, s.startRow, s.endRow, []), header, opts.maxTokens, opts.countTokens)
         : [{ startRow: s.startRow, endRow: s.endRow, text }];
     parts.forEach((p, i) =>
       chunks.push(
@@ -97,9 +94,3 @@ function sectionChunks(path: string, language: string, source: string, format: P
   return chunks;
 }
 
-/** Parts of one over-long line, each within the token limit; later ones repeat the section header. */
-function lineParts(line: string, row: number, header: string, maxTokens: number): { startRow: number; endRow: number; text: string }[] {
-  const prefix = header ? `${header}\n` : '';
-  const maxChars = Math.max(64, Math.floor(maxTokens * CHARS_PER_TOKEN) - prefix.length);
-  return cutLine(line, maxChars).map((text) => ({ startRow: row, endRow: row, text: prefix + text }));
-}

@@ -13,6 +13,7 @@ import { type Part, type Segment, type TokenCounter, packSegments, segmentsAt } 
 import { SourceLines } from './lines';
 import { finishChunk } from './title';
 import { uncoveredRuns } from './uncovered';
+import { type ModuleHeader, moduleHeader } from './module-doc';
 
 export interface CodeChunkOptions {
   maxTokens: number;
@@ -54,6 +55,9 @@ export function chunkCode(
 ): Chunk[] {
   const lines = new SourceLines(source);
   const all = findDefinitions(matches, spec);
+  const header = moduleHeader(root, spec);
+  const moduleDoc = header.doc;
+  detachHeader(all, header, lines, spec);
   const kept = all.filter(keep);
   const children = new Map<Definition, Definition[]>();
   for (const d of kept) {
@@ -62,7 +66,6 @@ export function chunkCode(
     if (list) list.push(d);
     else children.set(d.parent, [d]);
   }
-  const moduleDoc = moduleDocOf(root, spec);
   const drafts: Draft[] = [];
   for (const def of kept) {
     const last = drafts[drafts.length - 1];
@@ -70,8 +73,9 @@ export function chunkCode(
       extendGroup(last, def, lines);
       continue;
     }
-    drafts.push(draftOf(def, children.get(def) ?? [], source, lines, spec, marks));
+    drafts.push(draftOf(def, children.get(def) ?? [], source, lines, spec, marks, def.startRow > header.endRow ? header.endRow : -1));
   }
+  ownTextOnSharedLines(drafts, source);
   const chunks: Chunk[] = [];
   for (const d of drafts) {
     const parts =
@@ -99,8 +103,13 @@ export function chunkCode(
       chunks.push(finishChunk(draft, moduleDoc, [d.startRow + 1, d.endRow + 1]));
     });
   }
-  for (const [a, b] of uncoveredRuns(root, drafts.map((d) => [d.startRow, d.endRow]), moduleDocRows(root, spec))) {
+  const scopes = new Set<number>();
+  // Scopes (namespace, impl, mod) are scaffold; an object literal's `module.exports = {` is code.
+  for (const d of all) if (d.kind === 'scope' && d.node.type !== 'object') scopes.add(d.node.id).add(d.outer.id);
+  for (const [a, b] of uncoveredRuns(root, drafts.map((d) => [d.startRow, d.endRow]), header.docRows, scopes)) {
     const text = lines.join(a, b);
+    // Closing brackets or `end` alone (after a helper function) say nothing.
+    if (!WORD.test(text.replace(END, ''))) continue;
     const parts =
       opts.countTokens(text) > opts.maxTokens
         ? packSegments(segmentsAt(lines, a, b, []), '', opts.maxTokens, opts.countTokens)
@@ -119,14 +128,58 @@ export function chunkCode(
   return chunks.sort((x, y) => x.startLine - y.startLine || y.endLine - x.endLine);
 }
 
-/** Rows of a Python-style module docstring: context for titles, never chunk text. */
-function moduleDocRows(root: Node, spec: LanguageSpec): Set<number> {
-  const rows = new Set<number>();
-  const first = root.namedChildren[0];
-  if (spec.docstring === 'body-string' && first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string') {
-    for (let r = first.startPosition.row; r <= lastRow(first); r++) rows.add(r);
+const WORD = /[\p{L}\p{N}_$]/u;
+const END = /\bend\b/g;
+
+/**
+ * The file's doc comment across blank lines (`/** Legacy utilities. *\/` after `'use strict'`) or
+ * under a shebang is not the first definition's; GDScript's `extends X` is alone (issue 2), not
+ * with the file comment or `@tool` above it.
+ */
+function detachHeader(all: Definition[], header: ModuleHeader, lines: SourceLines, spec: LanguageSpec): void {
+  for (const d of all) {
+    if (d.startRow > header.endRow) {
+      if (spec.id === 'gdscript' && d.kind === 'declaration' && d.startRow < d.node.startPosition.row && d.node.type === 'extends_statement') d.startRow = d.node.startPosition.row;
+      continue;
+    }
+    const row = d.outer.startPosition.row;
+    if (row <= header.endRow || (!header.afterShebang && row === header.endRow + 1 && spec.id !== 'gdscript')) continue;
+    let start = header.endRow + 1;
+    while (start < row && !/\S/.test(lines.at(start) ?? '')) start++;
+    d.startRow = start;
+    if (d.kind === 'declaration' && d.node.type === 'extends_statement') d.startRow = row;
   }
-  return rows;
+}
+
+/**
+ * Definitions sharing a line (a one-line file of many small functions): each chunk's text is its
+ * own source range rather than the whole line, which would be repeated in every chunk.
+ */
+function ownTextOnSharedLines(drafts: Draft[], source: string): void {
+  const touching = new Map<number, number>();
+  let touches = 0;
+  const touch = (row: number) => {
+    touching.set(row, (touching.get(row) ?? 0) + 1);
+    touches++;
+  };
+  for (const d of drafts) {
+    touch(d.startRow);
+    if (d.endRow !== d.startRow) touch(d.endRow);
+  }
+  // Every definition on lines of its own: the usual file.
+  if (touching.size === touches) return;
+  for (const d of drafts) {
+    // Over several lines its rows are its own enough (and its range may hold more than its node:
+    // `var a = …,\n b = …;` drafts each declarator from the statement's first row).
+    if (d.startRow !== d.endRow || touching.get(d.startRow)! < 2) continue;
+    const outer = d.def.outer;
+    const text = source.slice(outer.startIndex, outer.endIndex);
+    const startRow = d.startRow;
+    const endRow = d.endRow;
+    d.text = text;
+    d.segments = () => [{ startRow, endRow, text }];
+    if (d.kind !== 'function' && d.kind !== 'method') d.context = d.meta.signature = firstLine(text.slice(0, 300).split('\n')[0]);
+  }
 }
 
 function without(ids: string[], defined: string[] | undefined): string[] {
@@ -159,6 +212,7 @@ function draftOf(
   lines: SourceLines,
   spec: LanguageSpec,
   marks: FileMarks,
+  headerEnd: number,
 ): Draft {
   const node = def.node;
   const outer = def.outer;
@@ -171,7 +225,7 @@ function draftOf(
   const defines = def.names ? [...def.names] : [def.name];
   const meta: Partial<Chunk> = {
     decorators: decoratorsOf(outer, node, spec),
-    docstring: docstringOf(outer, node, spec, body),
+    docstring: docstringOf(outer, node, spec, body, headerEnd),
     visibility: visibilityOf(node, def.name, isMember, spec),
     defines,
     references: [],
@@ -192,7 +246,7 @@ function draftOf(
       startRow: def.startRow, endRow: def.endRow, text, meta,
       context: signature,
       // Only an oversized definition is cut, at its body's statements: read them then.
-      segments: () => segmentsAt(lines, def.startRow, def.endRow, body ? body.namedChildren.map((c) => c!.startPosition.row) : []),
+      segments: () => segmentsAt(lines, def.startRow, def.endRow, body ? statementsOf(body).map((c) => c!.startPosition.row) : []),
     };
   }
   if (kind === 'class') return classDraft(def, members, source, lines, spec, meta);
@@ -214,6 +268,12 @@ function bodyOfDefinition(def: Definition, spec: LanguageSpec): Node | null {
 function signatureOfDefinition(def: Definition, source: string, spec: LanguageSpec): string {
   def.signature ??= signatureOf(def.node, source, spec, bodyOfDefinition(def, spec));
   return def.signature;
+}
+
+/** A body's statements; tree-sitter-go wraps a block's statements in one `statement_list`. */
+function statementsOf(body: Node): (Node | null)[] {
+  const children = body.namedChildren;
+  return children.length === 1 && children[0]?.type === 'statement_list' ? children[0].namedChildren : children;
 }
 
 function firstLine(line: string | undefined): string {
@@ -320,52 +380,4 @@ function stubbed(signature: string): string {
   if (/[:]$/.test(signature)) return `${signature} ...`;
   if (/[;}]$/.test(signature)) return signature;
   return `${signature} { … }`;
-}
-
-/** First meaningful line of the module docstring or leading file comment. */
-export function moduleDocOf(root: Node, spec: LanguageSpec): string | undefined {
-  let text: string | undefined;
-  let first = root.namedChildren.find((c) => c && !(c.type === 'comment' && c.text.startsWith('#!'))) ?? null;
-  // A license header, a build constraint or a magic comment says nothing about the file: the next block may.
-  while (first && spec.commentTypes.includes(first.type) && isBoilerplate(commentBlock(first, spec))) first = afterBlock(first, spec);
-  if (!first) return undefined;
-  if (spec.docstring === 'body-string') {
-    if (first.type === 'expression_statement' && first.namedChildren[0]?.type === 'string') text = first.namedChildren[0].text.replace(/^[rRuUbB]*("""|'''|"|')/, '');
-    else if (spec.commentTypes.includes(first.type)) text = commentBlock(first, spec);
-  } else if (spec.commentTypes.includes(first.type)) text = commentBlock(first, spec);
-  if (!text) return undefined;
-  for (const raw of stripCommentMarkers(text).split('\n')) {
-    const line = raw.replace(/("""|'''|"|')$/, '').trim();
-    if (!line || /^(copyright|\(c\)|@license|spdx|eslint|@ts-|jshint|-\*-|vim:|use strict|type:|coding[:=])/i.test(line)) continue;
-    if (/^[-=*#_~]{3,}$/.test(line)) continue;
-    return line.slice(0, 120);
-  }
-  return undefined;
-}
-
-function isBoilerplate(block: string): boolean {
-  const first = stripCommentMarkers(block).split('\n').map((l) => l.trim()).find((l) => l && !/^[-=*#_~/]{3,}$/.test(l));
-  return !!first && /^(copyright\b|\(c\)|@license|spdx-license|licensed (to|under)\b|go:build|\+build|frozen_string_literal:|encoding:|typed:)/i.test(first);
-}
-
-function afterBlock(first: Node, spec: LanguageSpec): Node | null {
-  let row = lastRow(first);
-  let n = first.nextNamedSibling;
-  while (n && spec.commentTypes.includes(n.type) && n.startPosition.row <= row + 1) {
-    row = lastRow(n);
-    n = n.nextNamedSibling;
-  }
-  return n;
-}
-
-function commentBlock(first: Node, spec: LanguageSpec): string {
-  const parts = [first.text];
-  let n = first.nextNamedSibling;
-  let row = lastRow(first);
-  while (n && spec.commentTypes.includes(n.type) && n.startPosition.row <= row + 1) {
-    parts.push(n.text);
-    row = lastRow(n);
-    n = n.nextNamedSibling;
-  }
-  return parts.join('\n');
 }

@@ -151,12 +151,13 @@ export function stripCommentMarkers(text: string): string {
     .trim();
 }
 
-function leadingComment(outer: Node, spec: LanguageSpec): string | undefined {
+function leadingComment(outer: Node, spec: LanguageSpec, headerEnd: number): string | undefined {
   const parts: string[] = [];
   let prev = previousSiblingOf(outer, spec);
   let row = outer.startPosition.row;
   let first = true;
   while (prev && (spec.commentTypes.includes(prev.type) || (spec.attachedTypes ?? []).includes(prev.type))) {
+    if (prev.startPosition.row <= headerEnd) break;
     if (prev.endPosition.row < row - 1 && !(spec.commentTypes.includes(prev.type) && docBlockAcrossBlankLines(prev, first))) break;
     // A comment after code on its line (`type Z int // note`) belongs to that code, as in leadingStartRow.
     const before = prev.previousSibling;
@@ -170,8 +171,9 @@ function leadingComment(outer: Node, spec: LanguageSpec): string | undefined {
   return doc || undefined;
 }
 
-export function docstringOf(outer: Node, node: Node, spec: LanguageSpec, body = bodyOf(node, spec)): string | undefined {
-  const doc = spec.docstring === 'body-string' ? bodyDocstring(body, spec) : leadingComment(outer, spec);
+/** `headerEnd`: last row of the module's doc comment, which documents the file, not this definition. */
+export function docstringOf(outer: Node, node: Node, spec: LanguageSpec, body = bodyOf(node, spec), headerEnd = -1): string | undefined {
+  const doc = spec.docstring === 'body-string' ? bodyDocstring(body, spec) : leadingComment(outer, spec, headerEnd);
   return doc ? doc.slice(0, 2000) : undefined;
 }
 

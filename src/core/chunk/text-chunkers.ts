@@ -22,30 +22,6 @@ export function lineWindows(lines: string[], size = WINDOW_LINES): Section[] {
 }
 
 /** Characters after which a cut reads naturally: whitespace, `,` `;` `>` `}` `]`. */
-const BREAK_AFTER = new Set([' ', '\t', ',', ';', '>', '}', ']'].map((c) => c.charCodeAt(0)));
-
-/**
- * Cuts one over-long line (a one-line JSON, SVG or HTML file) into pieces of at most `maxChars`
- * that join back to the line: a cut goes after a separator in a piece's last quarter if there is
- * one, else at the limit, never inside a surrogate pair.
- */
-export function cutLine(line: string, maxChars: number): string[] {
-  const out: string[] = [];
-  let from = 0;
-  while (line.length - from > maxChars) {
-    let cut = from + maxChars;
-    const floor = from + Math.ceil((maxChars * 3) / 4);
-    let i = cut;
-    while (i > floor && !BREAK_AFTER.has(line.charCodeAt(i - 1))) i--;
-    if (i > floor) cut = i;
-    else if ((line.charCodeAt(cut) & 0xfc00) === 0xdc00) cut--;
-    out.push(line.slice(from, cut));
-    from = cut;
-  }
-  out.push(line.slice(from));
-  return out;
-}
-
 /** Cuts at each row for which `header` returns a name; rows before the first header are a preamble. */
 function cutAt(lines: string[], header: (line: string, row: number) => string | undefined, preamble: string): Section[] {
   const out: Section[] = [];

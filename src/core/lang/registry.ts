@@ -29,6 +29,19 @@ export function languageOf(filePath: string): LanguageSpec | undefined {
   return byFileName.get(base) ?? byExtension.get(path.posix.extname(base).toLowerCase());
 }
 
+// C++ in a `.h`: a class or namespace, a template, an access label, `using namespace`, `std::` or
+// any `a::b`. C has none of them outside comments and strings, which a header rarely fills with them.
+const CPP_IN_HEADER =
+  /^[ \t]*(?:(?:class|struct)[ \t]+\w+[ \t]*(?::[ \t]*(?:public|private|protected|virtual)\b|final\b|\{)|namespace(?:[ \t]+[\w:]+)?[ \t]*\{|template[ \t]*<|(?:public|private|protected)[ \t]*:|using[ \t]+namespace\b|extern[ \t]+"C\+\+")|\bstd::|\w::~?\w/m;
+
+/** The language of a file given its text: a `.h` holding C++ is C++ (the C grammar breaks on it). */
+export function languageOfSource(filePath: string, source: string): LanguageSpec | undefined {
+  const spec = languageOf(filePath);
+  if (spec?.id !== 'c' || !filePath.endsWith('.h')) return spec;
+  // The registered spec (every field present), not the module's object.
+  return CPP_IN_HEADER.test(source) ? byExtension.get('.hpp') : spec;
+}
+
 /** Files that are cut into sections rather than parsed. */
 export type TextFormat = 'godot-project' | 'godot-resource' | 'json' | 'yaml' | 'toml' | 'ini' | 'markdown' | 'text';
 

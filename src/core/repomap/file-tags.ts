@@ -1,10 +1,10 @@
 // Tags of one file without chunking it: for a repo map asked of a workspace not indexed yet.
-import { languageOf, textFormatOf } from '../lang/registry';
+import { languageOfSource, textFormatOf } from '../lang/registry';
 import { loadLanguage } from '../parse/grammars';
 import { extractTags, type Tag, textTags } from './tags';
 
 export async function tagsOfFile(path: string, source: string): Promise<{ language: string; tags: Tag[] }> {
-  const spec = languageOf(path);
+  const spec = languageOfSource(path, source);
   if (!spec) {
     const format = textFormatOf(path);
     return { language: format, tags: /^godot-/.test(format) ? textTags(source) : [] };
