@@ -7,6 +7,7 @@ import { formatReport, formatResults, summary } from './format';
 import { statusOf, formatStatus } from './status';
 import { runMap, runSymbols } from './map';
 import { runMcp } from '../mcp/server';
+import { IndexLockedError } from '../core/index/lock';
 import { Store } from '../core/index/store';
 import { tuneJitForIndexing } from '../core/parse/jit';
 
@@ -59,6 +60,30 @@ async function cmdIndex(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * Search reads the index as it is; it writes only to build a keyword index where there is none,
+ * never while another process writes (then it reads what is stored and says so).
+ */
+async function readyToRead(index: CodeIndex): Promise<void> {
+  for (const n of index.health.notices) process.stderr.write(`coderag: ${n}\n`);
+  const writer = index.health.writer;
+  const rows = index.fileRows();
+  if (writer) {
+    if (index.health.missing) throw new Error(`the index at ${index.dir} is being built by another CodeRAG process (pid ${writer}); try again when it finishes`);
+    process.stderr.write(`coderag: the index is being written by another CodeRAG process (pid ${writer}): results may be incomplete\n`);
+    return;
+  }
+  if (index.health.missing || !rows.length || rows.some((r) => r.state === 'tags')) {
+    process.stderr.write(`no full index yet at ${index.dir}: building the keyword index first (run \`coderag index\` for vectors too)\n`);
+    try {
+      await index.update({ embeddings: false });
+    } catch (err) {
+      if (!(err instanceof IndexLockedError) || index.health.missing) throw err;
+      process.stderr.write(`coderag: ${err.message}: results may be incomplete\n`);
+    }
+  }
+}
+
 async function cmdSearch(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
     limit: { type: 'string' },
@@ -74,11 +99,7 @@ async function cmdSearch(argv: string[]): Promise<number> {
   if (!query) throw new UsageError('search needs a query');
   const index = await CodeIndex.open(indexOptions(values));
   try {
-    const rows = index.fileRows();
-    if (!rows.length || rows.some((r) => r.state === 'tags')) {
-      process.stderr.write(`no full index yet at ${index.dir}: building the keyword index first (run \`coderag index\` for vectors too)\n`);
-      await index.update({ embeddings: false });
-    }
+    await readyToRead(index);
     const opts: SearchOptions = {
       limit: values.limit ? Number(values.limit) : 10,
       kind: values.kind as string[] | undefined,

@@ -16,15 +16,24 @@ export interface Status {
   fallbacks: { path: string; note: string }[];
   skipped?: SkippedFile[];
   diskBytes: number;
+  /** What the next `coderag index` repairs, or another process writing meanwhile. */
+  notices: string[];
 }
 
 function diskUsage(dir: string): number {
   let total = 0;
+  // A writer may add and remove files meanwhile (temporary files, compaction): those are skipped.
   const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else total += fs.statSync(p).size;
+      else total += fs.statSync(p, { throwIfNoEntry: false })?.size ?? 0;
     }
   };
   if (fs.existsSync(dir)) walk(dir);
@@ -54,6 +63,10 @@ export async function statusOf(index: CodeIndex, withSkipped: boolean): Promise<
     fallbacks: indexed.filter((r) => r.note).map((r) => ({ path: r.path, note: r.note })),
     skipped: withSkipped ? skipped : undefined,
     diskBytes: diskUsage(index.dir),
+    notices: [
+      ...(index.health.writer ? [`being written by another CodeRAG process (pid ${index.health.writer}): figures may change`] : []),
+      ...index.health.notices,
+    ],
   };
 }
 
@@ -65,6 +78,7 @@ export function formatStatus(s: Status): string {
     `chunks: ${s.chunks} (${s.embedded} with vectors${s.model ? `, model ${s.model.id}` : ''})`,
     `languages: ${Object.entries(s.languages).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ')}`,
   ];
+  for (const n of s.notices) lines.push(`note: ${n}`);
   if (s.fallbacks.length) {
     lines.push(`notes (${s.fallbacks.length}):`, ...s.fallbacks.slice(0, 50).map((f) => `  ${f.path}: ${f.note}`));
   }

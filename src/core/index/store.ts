@@ -62,14 +62,21 @@ export class Store {
     private readonly tags: Table,
   ) {}
 
-  /** Opens (or creates) the tables. Anything unreadable is reported as a CorruptIndexError. */
-  static async open(dir: string, dim: number): Promise<Store> {
-    fs.mkdirSync(dir, { recursive: true });
+  /**
+   * Opens the tables; `create` (the writer, under the lock) makes the missing ones. A reader
+   * creates nothing: a missing table is damage. Anything unreadable is a CorruptIndexError.
+   */
+  static async open(dir: string, dim: number, create = false): Promise<Store> {
+    if (create) fs.mkdirSync(dir, { recursive: true });
+    else if (!fs.existsSync(dir)) throw new CorruptIndexError(`the table folder ${dir} is missing`);
     try {
       const db = await lancedb.connect(dir);
       const names = new Set(await db.tableNames());
-      const open = async (name: string, schema: import('apache-arrow').Schema) =>
-        names.has(name) ? db.openTable(name) : db.createEmptyTable(name, schema, { mode: 'overwrite' });
+      const open = async (name: string, schema: import('apache-arrow').Schema) => {
+        if (names.has(name)) return db.openTable(name);
+        if (!create) throw new Error(`table ${name} is missing`);
+        return db.createEmptyTable(name, schema, { mode: 'overwrite' });
+      };
       const chunks = await open('chunks', chunkSchema(dim));
       const files = await open('files', fileSchema());
       const vectors = await open('vector_cache', vectorCacheSchema(dim));
@@ -160,6 +167,16 @@ export class Store {
       chars: (r.text as string).length,
       ...(withText ? { title: r.title as string, text: r.text as string } : {}),
     }));
+  }
+
+  /** Chunk rows per path: what the files table's chunk counts are checked against. */
+  async chunkCountsByPath(): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const r of await this.chunks.query().select(['path']).toArray()) {
+      const p = r.path as string;
+      counts.set(p, (counts.get(p) ?? 0) + 1);
+    }
+    return counts;
   }
 
   async countChunks(filter?: string): Promise<number> {
@@ -273,9 +290,25 @@ export class Store {
     this.db.close();
   }
 
-  /** Removes the whole index folder (after corruption, or a model change). */
-  static destroy(dir: string): void {
-    fs.rmSync(dir, { recursive: true, force: true });
+  /** Every table's version, read from disk: another process's write shows as a change. */
+  async versions(): Promise<number[]> {
+    const out: number[] = [];
+    for (const t of [this.chunks, this.files, this.vectors, this.tags]) {
+      await t.checkoutLatest();
+      out.push(await t.version());
+    }
+    return out;
+  }
+
+  /**
+   * Empties the index folder (after corruption, or on request) but keeps the lock file: the
+   * writer that rebuilds holds it, and no other writer may start meanwhile.
+   */
+  static destroy(dir: string, keep = ['lock']): void {
+    if (!fs.existsSync(dir)) return;
+    for (const name of fs.readdirSync(dir)) {
+      if (!keep.includes(name)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    }
   }
 }
 
