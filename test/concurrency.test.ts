@@ -124,3 +124,30 @@ test('concurrency: a reader repairs nothing; the next `index` finds and repairs 
     removeWorkspace(root);
   }
 });
+
+test('concurrency: `index --rebuild` while another process holds the lock fails like a second `index`, destroying nothing', async () => {
+  const root = workspace(corpus(5));
+  const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+  try {
+    const first = spawnSync(process.execPath, [bin, 'index', '--root', root, '--no-embeddings'], { encoding: 'utf8' });
+    assert.equal(first.status, 0, first.stderr);
+    const dir = path.join(root, '.coderag');
+    const before = fs.readdirSync(dir).sort();
+    fs.writeFileSync(path.join(dir, 'lock'), String(holder.pid));
+    for (const args of [['index'], ['index', '--rebuild']]) {
+      const r = spawnSync(process.execPath, [bin, ...args, '--root', root, '--no-embeddings'], { encoding: 'utf8', env: { ...process.env, CODERAG_NO_RELAUNCH: '1' } });
+      assert.equal(r.status, 1, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stderr, new RegExp(`another CodeRAG process \\(pid ${holder.pid}\\) is writing this index`));
+    }
+    assert.deepEqual(fs.readdirSync(dir).sort(), before.concat('lock').sort(), 'nothing destroyed');
+    holder.kill('SIGKILL');
+    await new Promise((r) => holder.once('exit', r));
+    const rebuilt = spawnSync(process.execPath, [bin, 'index', '--rebuild', '--root', root, '--no-embeddings'], { encoding: 'utf8' });
+    assert.equal(rebuilt.status, 0, rebuilt.stderr);
+    assert.match(rebuilt.stdout, /\{indexed: 5, unchanged: 0, deleted: 0, chunks: 15\}/);
+    assert.match(rebuilt.stdout, /index rebuilt: requested \(--rebuild\)/);
+  } finally {
+    holder.kill('SIGKILL');
+    removeWorkspace(root);
+  }
+});

@@ -1,5 +1,5 @@
 // `coderag`: the command-line adapter over the core. Every command takes --root DIR and --json.
-import { CodeIndex, type CodeIndexOptions, defaultIndexDir } from '../core/index/code-index';
+import { CodeIndex, type CodeIndexOptions } from '../core/index/code-index';
 import { IndexWatcher } from '../core/index/watch';
 import { groupByFile, type SearchOptions } from '../core/search/hybrid';
 import { parse, workspaceOf } from './args';
@@ -8,7 +8,6 @@ import { statusOf, formatStatus } from './status';
 import { runMap, runSymbols } from './map';
 import { runMcp } from '../mcp/server';
 import { IndexLockedError } from '../core/index/lock';
-import { Store } from '../core/index/store';
 import { tuneJitForIndexing } from '../core/parse/jit';
 
 const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
@@ -47,12 +46,10 @@ function progressPrinter(json: boolean): CodeIndexOptions['onProgress'] {
 async function cmdIndex(argv: string[]): Promise<number> {
   const { values } = parse(argv, { rebuild: { type: 'boolean', default: false }, 'code-only': { type: 'boolean', default: false } });
   const opts = indexOptions(values);
-  if (values.rebuild) {
-    Store.destroy(opts.indexDir ?? defaultIndexDir(opts.root));
-  }
   const index = await CodeIndex.open({ ...opts, onProgress: progressPrinter(!!values.json) });
   try {
-    const report = await index.update();
+    // The rebuild empties the folder under the writer lock: never under another writer's feet.
+    const report = await index.update({ rebuild: values.rebuild ? 'requested (--rebuild)' : undefined });
     console.log(values.json ? JSON.stringify({ ...summary(report), report }, null, 1) : formatReport(report));
     return report.errors.length ? 1 : 0;
   } finally {
