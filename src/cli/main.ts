@@ -62,6 +62,8 @@ async function cmdIndex(argv: string[]): Promise<number> {
  * never while another process writes (then it reads what is stored and says so).
  */
 async function readyToRead(index: CodeIndex): Promise<void> {
+  // Only `coderag index` rebuilds: a reader says what is wrong and stops.
+  if (index.health.corrupt) throw new Error(index.corruptMessage());
   for (const n of index.health.notices) process.stderr.write(`coderag: ${n}\n`);
   const writer = index.health.writer;
   const rows = index.fileRows();
@@ -121,6 +123,12 @@ async function cmdStatus(argv: string[]): Promise<number> {
   const { values } = parse(argv, { skipped: { type: 'boolean', default: false } });
   const index = await CodeIndex.open(indexOptions(values));
   try {
+    if (index.health.corrupt) {
+      // A failed read: non-zero, so a script notices; the message says what rebuilds it.
+      if (values.json) console.log(JSON.stringify({ root: index.root, indexDir: index.dir, corrupt: index.health.corrupt, writer: index.health.writer }, null, 1));
+      console.error(`coderag: ${index.corruptMessage()}`);
+      return 1;
+    }
     const status = await statusOf(index, !!values.skipped);
     console.log(values.json ? JSON.stringify(status, null, 1) : formatStatus(status));
     return 0;

@@ -14,6 +14,11 @@ const lancedb = require('@lancedb/lancedb') as typeof import('@lancedb/lancedb')
 
 export class CorruptIndexError extends Error {}
 
+/** LanceDB's messages end in the Rust source location: of no use to a user. */
+function tidy(message: string): string {
+  return message.replace(/,?\s*\/rustc\/\S+/g, '').trim();
+}
+
 export interface VectorHit {
   id: string;
   groupId: string;
@@ -88,7 +93,7 @@ export class Store {
       await tags.query().limit(1).toArray();
       return new Store(dir, dim, db, chunks, files, vectors, tags);
     } catch (err) {
-      throw new CorruptIndexError(`index at ${dir} is unreadable: ${(err as Error).message}`);
+      throw new CorruptIndexError(`tables unreadable: ${tidy((err as Error).message)}`);
     }
   }
 

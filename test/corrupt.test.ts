@@ -1,0 +1,74 @@
+// A damaged index on disk: readers report it and leave it alone; `coderag index` rebuilds or
+// repairs it and says so.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { lines, removeWorkspace, workspace } from './helpers';
+
+const bin = path.join(__dirname, '..', '..', 'bin', 'coderag.js');
+
+function coderag(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, CODERAG_NO_RELAUNCH: '1' } });
+}
+
+function project(): string {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 12; i++) files[`src/mod${i}.py`] = lines(`def parse_header_${i}(line):`, `    """Split header ${i}."""`, '    return line.split(":")');
+  return workspace(files);
+}
+
+/** Every file under `dir` with its size and content hash: what a reader must leave as it is. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out[path.relative(dir, p)] = fs.readFileSync(p).toString('base64');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const damages: [string, (dir: string) => void, RegExp][] = [
+  [
+    'a truncated chunks data file',
+    (dir) => {
+      const data = path.join(dir, 'lance', 'chunks.lance', 'data');
+      for (const f of fs.readdirSync(data)) fs.truncateSync(path.join(data, f), 50);
+    },
+    /tables unreadable/,
+  ],
+  ['a garbled meta.json', (dir) => fs.writeFileSync(path.join(dir, 'meta.json'), '{garbage'), /meta\.json is not valid JSON/],
+];
+
+for (const [what, damage, why] of damages) {
+  test(`corrupt index (${what}): status and search report it and change nothing; index rebuilds it`, () => {
+    const root = project();
+    try {
+      assert.equal(coderag('index', '--root', root, '--no-embeddings').status, 0);
+      const dir = path.join(root, '.coderag');
+      damage(dir);
+      const before = snapshot(dir);
+      for (const args of [['status'], ['status', '--json'], ['search', 'parse header', '--mode', 'keyword']]) {
+        const r = coderag(...args, '--root', root);
+        assert.equal(r.status, 1, `${args.join(' ')}: ${r.stdout}`);
+        assert.match(r.stderr, /the index at .* is corrupt \(.+\); run `coderag index` to rebuild it/);
+        assert.match(r.stderr, why);
+        assert.deepEqual(snapshot(dir), before, `${args.join(' ')} left the index as it was`);
+      }
+      const rebuilt = coderag('index', '--root', root, '--no-embeddings');
+      assert.equal(rebuilt.status, 0, rebuilt.stderr);
+      assert.match(rebuilt.stdout, /\{indexed: 12, unchanged: 0, deleted: 0, chunks: 12\}/);
+      assert.match(rebuilt.stdout, new RegExp(`index rebuilt: .*${why.source}`));
+      const found = coderag('search', 'parse_header_7', '--root', root, '--mode', 'keyword', '--json', '--limit', '1');
+      assert.equal(found.status, 0, found.stderr);
+      assert.equal(JSON.parse(found.stdout)[0].qualifiedName, 'parse_header_7');
+    } finally {
+      removeWorkspace(root);
+    }
+  });
+}
