@@ -72,3 +72,31 @@ for (const [what, damage, why] of damages) {
     }
   });
 }
+
+test('corrupt keyword file (a byte changed inside its JSON, same size): searches still answer, index notices and rewrites it', () => {
+  const root = project();
+  try {
+    assert.equal(coderag('index', '--root', root, '--no-embeddings').status, 0);
+    const file = path.join(root, '.coderag', 'keyword.bin');
+    const bytes = fs.readFileSync(file);
+    const at = bytes.indexOf('"docs":[') + 20;
+    bytes[at] = bytes[at] === 0x23 ? 0x24 : 0x23; // '#' in the middle of the header
+    fs.writeFileSync(file, bytes);
+
+    const search = coderag('search', 'parse_header_7', '--root', root, '--mode', 'keyword', '--json', '--limit', '1');
+    assert.equal(search.status, 0, search.stderr);
+    assert.match(search.stderr, /keyword index file is unreadable \(checksum mismatch\)/);
+    assert.equal(JSON.parse(search.stdout)[0].qualifiedName, 'parse_header_7');
+    assert.deepEqual(fs.readFileSync(file), bytes, 'the reader left it as it was');
+
+    const index = coderag('index', '--root', root, '--no-embeddings');
+    assert.equal(index.status, 0, index.stderr);
+    assert.match(index.stdout, /\{indexed: 0, unchanged: 12, deleted: 0, chunks: 0\}/);
+    assert.match(index.stdout, /index repaired: the keyword index file was unreadable \(checksum mismatch\): rebuilt from the chunk store/);
+    const again = coderag('search', 'parse_header_7', '--root', root, '--mode', 'keyword', '--json', '--limit', '1');
+    assert.equal(again.stderr, '');
+    assert.equal(JSON.parse(again.stdout)[0].qualifiedName, 'parse_header_7');
+  } finally {
+    removeWorkspace(root);
+  }
+});

@@ -171,9 +171,8 @@ export class CodeIndex {
       health.corrupt = err instanceof CorruptIndexError ? err.message : `the tables are unreadable: ${(err as Error).message}`;
       return;
     }
-    const keyword = KeywordIndex.load(this.keywordFile);
-    if (!keyword && fs.existsSync(this.keywordFile)) health.notices.push('the keyword index file is unreadable: rebuilt in memory from the chunk store (`coderag index` saves it)');
-    this.keyword = keyword ?? KeywordIndex.empty();
+    this.readKeyword();
+    if (this.keywordDamage) health.notices.push(`the keyword index file is unreadable (${this.keywordDamage}): rebuilt in memory from the chunk store; \`coderag index\` saves it`);
     const pending = this.journal.pending();
     if (pending.length && !health.writer) health.notices.push(`an interrupted run left ${pending.length} files half-written: \`coderag index\` indexes them again`);
     if ((this.meta.chunker ?? 0) !== CHUNKER_VERSION && this.files.size) {
@@ -221,6 +220,7 @@ export class CodeIndex {
       this.meta = CodeIndex.freshMeta(this.root);
       this.files.clear();
       this.keyword = KeywordIndex.empty();
+      this.keywordDamage = undefined;
       this.tags.reset();
       this.vectorsStale = false;
       this.opened = await Store.open(lanceDir(this.dir), DEFAULT_DIM, true);
@@ -243,6 +243,14 @@ export class CodeIndex {
     }
     this.vectorsStale = false;
     if (await this.repairCounts(report, this.interrupted)) rescan = true;
+    // The keyword index agrees with the files table before anything is added to it: another
+    // writer's unsaved progress, a killed run's, a lost or damaged keyword file.
+    await this.catchUpKeyword(false);
+    if (this.keywordDamage) {
+      this.saveKeyword();
+      report.repaired.push(`the keyword index file was unreadable (${this.keywordDamage}): rebuilt from the chunk store`);
+      this.keywordDamage = undefined;
+    }
     this.interrupted = false;
     // Written before any data: a reader of a first run (or of a run after a chunker change)
     // finds the version the rows are being written with.
@@ -280,10 +288,17 @@ export class CodeIndex {
       throw err;
     }
     if (!hadMeta && this.files.size) return 'meta.json is missing';
-    const keyword = KeywordIndex.load(this.keywordFile);
-    if (!keyword && fs.existsSync(this.keywordFile)) report.repaired.push('the keyword index file was unreadable: rebuilt from the chunk store');
-    this.keyword = keyword ?? KeywordIndex.empty();
+    this.readKeyword();
     return undefined;
+  }
+
+  /** Why keyword.bin could not be used, until a writer has saved it again. */
+  private keywordDamage?: string;
+
+  private readKeyword(): void {
+    const { index, error } = KeywordIndex.read(this.keywordFile);
+    this.keyword = index ?? KeywordIndex.empty();
+    this.keywordDamage = error;
   }
 
   /**
