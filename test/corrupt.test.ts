@@ -100,3 +100,30 @@ test('corrupt keyword file (a byte changed inside its JSON, same size): searches
     removeWorkspace(root);
   }
 });
+
+test('corrupt vector cache: reported, dropped and made again from the chunks’ vectors; renames still reuse them', () => {
+  const root = project();
+  try {
+    const first = coderag('index', '--root', root, '--json');
+    assert.equal(first.status, 0, first.stderr);
+    assert.equal(JSON.parse(first.stdout).report.embedded, 12);
+    const data = path.join(root, '.coderag', 'lance', 'vector_cache.lance', 'data');
+    for (const f of fs.readdirSync(data)) fs.truncateSync(path.join(data, f), 50);
+
+    const status = coderag('status', '--root', root);
+    assert.equal(status.status, 0, status.stderr);
+    assert.match(status.stdout, /note: the vector cache is unreadable/);
+    const mended = coderag('index', '--root', root);
+    assert.equal(mended.status, 0, mended.stderr);
+    assert.match(mended.stdout, /index repaired: the vector cache was unreadable \(.*failed to fill whole buffer.*\): made again from the 12 vectors the chunks hold/);
+    assert.doesNotMatch(mended.stdout, /embeddings unavailable/);
+
+    fs.renameSync(path.join(root, 'src/mod3.py'), path.join(root, 'src/renamed.py'));
+    const renamed = coderag('index', '--root', root, '--json');
+    assert.equal(renamed.status, 0, renamed.stderr);
+    const report = JSON.parse(renamed.stdout).report;
+    assert.deepEqual([report.embedded, report.reusedVectors, report.embeddingError, report.repaired], [0, 1, undefined, []]);
+  } finally {
+    removeWorkspace(root);
+  }
+});

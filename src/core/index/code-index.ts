@@ -178,6 +178,7 @@ export class CodeIndex {
     if ((this.meta.chunker ?? 0) !== CHUNKER_VERSION && this.files.size) {
       health.notices.push(`the index was chunked by chunker version ${this.meta.chunker ?? 0} (now ${CHUNKER_VERSION}): \`coderag index\` parses every file again`);
     }
+    if (this.opened.cacheDamage) health.notices.push(`the vector cache is unreadable (${this.opened.cacheDamage}): \`coderag index\` makes it again`);
     if (this.meta.model && (this.meta.model.input ?? 0) !== EMBEDDING_INPUT_VERSION) {
       this.vectorsStale = true;
       health.notices.push(`vectors were made from embedding input version ${this.meta.model.input ?? 'unknown'} (now ${EMBEDDING_INPUT_VERSION}): not searched until \`coderag index\` embeds again`);
@@ -242,6 +243,7 @@ export class CodeIndex {
       this.meta.model.input = EMBEDDING_INPUT_VERSION;
     }
     this.vectorsStale = false;
+    if (this.store.cacheDamage) await this.mendVectorCache(report, this.store.cacheDamage);
     if (await this.repairCounts(report, this.interrupted)) rescan = true;
     // The keyword index agrees with the files table before anything is added to it: another
     // writer's unsaved progress, a killed run's, a lost or damaged keyword file.
@@ -265,6 +267,11 @@ export class CodeIndex {
    * half-wrote (the journal). Returns why the index must be rebuilt, if it must.
    */
   private interrupted = false;
+
+  private async mendVectorCache(report: IndexReport, why: string): Promise<void> {
+    const kept = await this.store.resetVectorCache();
+    report.repaired.push(`the vector cache was unreadable (${why}): made again from the ${kept} vectors the chunks hold`);
+  }
 
   private async reload(report: IndexReport, hadMeta: boolean): Promise<string | undefined> {
     this.opened?.close();

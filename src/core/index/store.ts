@@ -63,8 +63,10 @@ export class Store {
     private readonly db: Connection,
     private readonly chunks: Table,
     private readonly files: Table,
-    private readonly vectors: Table,
+    private vectors: Table,
     private readonly tags: Table,
+    /** Why the vector cache could not be read at open, if it could not: resetVectorCache() mends it. */
+    public cacheDamage?: string,
   ) {}
 
   /**
@@ -87,11 +89,19 @@ export class Store {
       const vectors = await open('vector_cache', vectorCacheSchema(dim));
       const tags = await open('tags', tagSchema());
       // Touch every table so a damaged manifest or data file fails here, not mid-run.
-      await Promise.all([chunks.countRows(), files.countRows(), vectors.countRows(), tags.countRows()]);
+      await Promise.all([chunks.countRows(), files.countRows(), tags.countRows()]);
       await chunks.query().limit(1).toArray();
       await files.query().limit(1).toArray();
       await tags.query().limit(1).toArray();
-      return new Store(dir, dim, db, chunks, files, vectors, tags);
+      // The vector cache only saves embedding work: damage there costs the cache, not the index.
+      let cacheDamage: string | undefined;
+      try {
+        await vectors.countRows();
+        await vectors.query().limit(1).toArray();
+      } catch (err) {
+        cacheDamage = tidy((err as Error).message);
+      }
+      return new Store(dir, dim, db, chunks, files, vectors, tags, cacheDamage);
     } catch (err) {
       throw new CorruptIndexError(`tables unreadable: ${tidy((err as Error).message)}`);
     }
@@ -217,6 +227,38 @@ export class Store {
   async cacheVectors(entries: { contentHash: string; vector: Float32Array }[]): Promise<void> {
     if (!entries.length) return;
     await this.vectors.mergeInsert('contentHash').whenNotMatchedInsertAll().execute(vectorCacheTable(entries, this.dim));
+  }
+
+  /**
+   * Drops a damaged vector cache and makes it again from the vectors the chunks hold (streamed:
+   * at 90k chunks the vectors alone are 180 MB). Writer only, under the lock.
+   */
+  async resetVectorCache(): Promise<number> {
+    this.vectors.close();
+    await this.db.dropTable('vector_cache');
+    this.vectors = await this.db.createEmptyTable('vector_cache', vectorCacheSchema(this.dim), { mode: 'overwrite' });
+    this.cacheDamage = undefined;
+    const seen = new Set<string>();
+    let entries: { contentHash: string; vector: Float32Array }[] = [];
+    let total = 0;
+    for await (const batch of this.chunks.query().where('embedded = true').select(['contentHash', 'vector'])) {
+      const hashes = batch.getChild('contentHash')!;
+      const vectors = batch.getChild('vector')!;
+      for (let i = 0; i < batch.numRows; i++) {
+        const hash = hashes.get(i) as string;
+        const v = vectors.get(i);
+        if (seen.has(hash) || !v) continue;
+        seen.add(hash);
+        entries.push({ contentHash: hash, vector: Float32Array.from(v as ArrayLike<number>) });
+      }
+      if (entries.length >= 4096) {
+        await this.vectors.add(vectorCacheTable(entries, this.dim));
+        total += entries.length;
+        entries = [];
+      }
+    }
+    if (entries.length) await this.vectors.add(vectorCacheTable(entries, this.dim));
+    return total + entries.length;
   }
 
   /**
