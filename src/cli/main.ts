@@ -163,8 +163,25 @@ async function cmdWatch(argv: string[]): Promise<number> {
 
 class UsageError extends Error {}
 
+/** `coderag <command> --help`: that command's usage line(s) from USAGE, and nothing run. */
+function commandUsage(command: string): string | undefined {
+  const own = USAGE.split('\n').filter((l) => l.trimStart().startsWith(`coderag ${command} `));
+  if (!own.length) return undefined;
+  return `Usage:\n${own.join('\n')}\n\n${USAGE.slice(USAGE.indexOf('Common options:'))}`;
+}
+
+function asksHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  const usage = command && asksHelp(rest) ? commandUsage(command) : undefined;
+  if (usage) {
+    console.log(usage);
+    return 0;
+  }
   switch (command) {
     case 'index':
       return cmdIndex(rest);
