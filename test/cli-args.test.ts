@@ -28,3 +28,40 @@ test('cli: `<command> --help` prints that command’s usage, exits 0 and runs no
     removeWorkspace(root);
   }
 });
+
+test('cli: search arguments are checked: clear errors with the valid values, exit 2; aliases and comma lists work', () => {
+  const root = workspace({
+    'app/shop.py': lines('class Cart:', '    def add_item(self, item):', '        return item', '', 'def checkout_total(cart):', '    return 0'),
+    'web/cart.ts': lines('export function addToCart(id: string): void {', '  console.log(id);', '}'),
+  });
+  try {
+    assert.equal(coderag('index', '--root', root, '--no-embeddings').status, 0);
+    const bad: [string[], RegExp][] = [
+      [['--kind', 'bogus'], /--kind bogus: not one of function, method, class, constant, declaration, section, documentation, window/],
+      [['--lang', 'klingon'], /--lang klingon: not one of python, .*typescript.*\(or py, ts, js/],
+      [['--mode', 'fuzzy'], /--mode fuzzy: not one of hybrid, keyword, vector/],
+      [['--fusion', 'bogus'], /--fusion bogus: not one of zscore, rrf/],
+      [['--limit', 'abc'], /--limit abc: expected a whole number/],
+      [['--limit=-3'], /--limit -3: expected a whole number/],
+      [['--limit', '0'], /--limit 0: expected a whole number/],
+      [['--path', '['], /--path \[: invalid glob \(unclosed '\['\)/],
+      [['--path', 'src/**/*.{ts'], /invalid glob \(unclosed '\{'\)/],
+    ];
+    for (const [args, message] of bad) {
+      const r = coderag('search', 'cart', '--root', root, ...args);
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}`);
+      assert.match(r.stderr, message);
+      assert.equal(r.stdout, '');
+    }
+    const names = (...args: string[]) => {
+      const r = coderag('search', 'cart item add', '--root', root, '--json', '--mode', 'keyword', ...args);
+      assert.equal(r.status, 0, r.stderr);
+      return (JSON.parse(r.stdout) as { qualifiedName: string }[]).map((h) => h.qualifiedName).sort();
+    };
+    assert.deepEqual(names('--lang', 'py', '--kind', 'method,class'), ['Cart', 'Cart.add_item']);
+    assert.deepEqual(names('--lang', 'ts'), ['addToCart']);
+    assert.deepEqual(names('--lang', 'py,ts', '--kind', 'function', '--kind', 'method'), ['Cart.add_item', 'addToCart', 'checkout_total']);
+  } finally {
+    removeWorkspace(root);
+  }
+});

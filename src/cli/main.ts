@@ -1,7 +1,8 @@
 // `coderag`: the command-line adapter over the core. Every command takes --root DIR and --json.
 import { CodeIndex, type CodeIndexOptions } from '../core/index/code-index';
 import { IndexWatcher } from '../core/index/watch';
-import { groupByFile, type SearchOptions } from '../core/search/hybrid';
+import { groupByFile } from '../core/search/hybrid';
+import { SearchArgError, searchOptionsOf } from './search-args';
 import { parse, workspaceOf } from './args';
 import { formatReport, formatResults, summary } from './format';
 import { statusOf, formatStatus } from './status';
@@ -96,18 +97,10 @@ async function cmdSearch(argv: string[]): Promise<number> {
   });
   const query = positionals.join(' ').trim();
   if (!query) throw new UsageError('search needs a query');
+  const opts = searchOptionsOf(values);
   const index = await CodeIndex.open(indexOptions(values));
   try {
     await readyToRead(index);
-    const opts: SearchOptions = {
-      limit: values.limit ? Number(values.limit) : 10,
-      kind: values.kind as string[] | undefined,
-      language: values.lang as string[] | undefined,
-      path: values.path as string | undefined,
-      mode: values.mode as SearchOptions['mode'],
-      fusion: values.fusion as SearchOptions['fusion'],
-      codeOnly: !!values['code-only'],
-    };
     const results = await index.search(query, opts);
     if (values.json) console.log(JSON.stringify(values.group ? groupByFile(results) : results, null, 1));
     else if (values.group) {
@@ -215,9 +208,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err) => {
-    const usage = err instanceof UsageError || (err as NodeJS.ErrnoException).code?.startsWith?.('ERR_PARSE_ARGS');
+    const usage = err instanceof UsageError || err instanceof SearchArgError || (err as NodeJS.ErrnoException).code?.startsWith?.('ERR_PARSE_ARGS');
     console.error(`coderag: ${(err as Error).message}`);
-    if (usage) console.error(USAGE);
+    if (usage) console.error(err instanceof SearchArgError ? commandUsage('search') : USAGE);
     process.exitCode = usage ? 2 : 1;
   },
 );
