@@ -65,3 +65,31 @@ test('cli: search arguments are checked: clear errors with the valid values, exi
     removeWorkspace(root);
   }
 });
+
+test('cli: no usable vectors: vector mode says why and exits 3; hybrid says it ran keyword-only', () => {
+  const root = workspace({ 'app/shop.py': lines('def checkout_total(cart):', '    """Sum the prices in the cart."""', '    return 0') });
+  try {
+    assert.equal(coderag('index', '--root', root, '--no-embeddings').status, 0);
+    const vector = coderag('search', 'sum of prices', '--root', root, '--mode', 'vector');
+    assert.equal(vector.status, 3);
+    assert.match(vector.stderr, /vector search unavailable: the index has no vectors \(built with --no-embeddings/);
+    const hybrid = coderag('search', 'checkout total', '--root', root, '--json');
+    assert.equal(hybrid.status, 0, hybrid.stderr);
+    assert.match(hybrid.stderr, /^coderag: keyword-only results: the index has no vectors/);
+    const results = JSON.parse(hybrid.stdout);
+    assert.equal(results[0].qualifiedName, 'checkout_total');
+    assert.match(results[0].keywordOnly, /no vectors/);
+    assert.equal(coderag('search', 'checkout total', '--root', root, '--mode', 'keyword').stderr, '', 'keyword mode asked for nothing else');
+
+    // Vectors there, but the query model cannot load.
+    assert.equal(coderag('index', '--root', root, '--rebuild').status, 0);
+    const noModel = coderag('search', 'sum of prices', '--root', root, '--mode', 'vector', '--model', path.join(root, 'no-such-model'));
+    assert.equal(noModel.status, 3);
+    assert.match(noModel.stderr, /vector search unavailable: the query model could not be loaded: .*no-such-model/);
+    const fine = coderag('search', 'sum of prices', '--root', root, '--mode', 'vector', '--json');
+    assert.equal(fine.status, 0, fine.stderr);
+    assert.equal(JSON.parse(fine.stdout)[0].qualifiedName, 'checkout_total');
+  } finally {
+    removeWorkspace(root);
+  }
+});

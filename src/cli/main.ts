@@ -101,7 +101,15 @@ async function cmdSearch(argv: string[]): Promise<number> {
   const index = await CodeIndex.open(indexOptions(values));
   try {
     await readyToRead(index);
-    const results = await index.search(query, opts);
+    // Vectors missing or unusable: vector mode fails (exit 3), hybrid says it ran on keywords alone.
+    const noVectors = opts.mode === 'keyword' ? undefined : await index.vectorProblem();
+    if (noVectors && opts.mode === 'vector') {
+      console.error(`coderag: vector search unavailable: ${noVectors}`);
+      return 3;
+    }
+    if (noVectors) console.error(`coderag: keyword-only results: ${noVectors}`);
+    let results = await index.search(query, opts);
+    if (noVectors && values.json) results = results.map((r) => ({ ...r, keywordOnly: noVectors }));
     if (values.json) console.log(JSON.stringify(values.group ? groupByFile(results) : results, null, 1));
     else if (values.group) {
       for (const g of groupByFile(results)) console.log(`${g.path}\n${formatResults(g.results).replace(/^/gm, '  ')}\n`);

@@ -556,6 +556,8 @@ export class CodeIndex {
   }
 
   private queryModel?: Promise<Embedder | undefined>;
+  /** Why the query model is unavailable, once a load failed or made another model's vectors. */
+  private queryModelError?: string;
 
   /**
    * The embedder for queries: the pool when it is running, else one in this thread (a single query
@@ -565,10 +567,26 @@ export class CodeIndex {
     if (!this.meta.model || this.vectorsStale) return undefined;
     if (this.embedPool) return this.embedPool;
     this.queryModel ??= TransformersEmbedder.load(resolveModel(this.opts.embedding)).then(
-      (e) => (e.id === this.meta.model?.id ? e : undefined),
-      () => undefined,
+      (e) => {
+        if (e.id === this.meta.model?.id) return e;
+        this.queryModelError = `the index's vectors were made by ${this.meta.model?.id}, the query model is ${e.id}: pass --model ${this.meta.model?.id} or run \`coderag index --rebuild\``;
+        return undefined;
+      },
+      (err: Error) => {
+        this.queryModelError = `the query model could not be loaded: ${err.message.split('\n')[0]}`;
+        return undefined;
+      },
     );
     return this.queryModel;
+  }
+
+  /** Why a vector search would find nothing, or undefined when it can run. */
+  async vectorProblem(): Promise<string | undefined> {
+    if (!this.meta.model) return 'the index has no vectors (built with --no-embeddings, or no embedding pass has run): run `coderag index`';
+    if (this.vectorsStale) return 'the vectors are from an older embedding input: run `coderag index` to embed again';
+    if (!(await this.queryEmbedder())) return this.queryModelError ?? 'no query model';
+    if (!(await this.store.countChunks('embedded = true'))) return 'no chunk has a vector yet (the embedding pass was interrupted or failed): run `coderag index`';
+    return undefined;
   }
 
   search(query: string, opts: SearchOptions = {}): Promise<SearchResult[]> {
