@@ -93,3 +93,24 @@ test('cli: no usable vectors: vector mode says why and exits 3; hybrid says it r
     removeWorkspace(root);
   }
 });
+
+test('cli: status of a root never indexed creates nothing; status shows the last run and the model', () => {
+  const root = workspace({ 'a.py': lines('def alpha():', '    pass') });
+  try {
+    const none = coderag('status', '--root', root);
+    assert.equal(none.status, 0, none.stderr);
+    assert.equal(none.stdout.trim(), `no index yet at ${path.join(root, '.coderag')}; run \`coderag index\``);
+    assert.equal(JSON.parse(coderag('status', '--root', root, '--json').stdout).indexed, false);
+    assert.equal(fs.existsSync(path.join(root, '.coderag')), false, 'nothing created');
+
+    assert.equal(coderag('index', '--root', root).status, 0);
+    const status = coderag('status', '--root', root);
+    assert.match(status.stdout, /^model: use-lite\S* \(512-d\)$/m);
+    assert.match(status.stdout, /^last run: \S/m);
+    const json = JSON.parse(coderag('status', '--root', root, '--json').stdout);
+    assert.ok(Date.now() - Date.parse(json.updatedAt) < 120_000);
+    assert.equal(json.model.dim, 512);
+  } finally {
+    removeWorkspace(root);
+  }
+});

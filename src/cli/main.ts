@@ -130,6 +130,12 @@ async function cmdStatus(argv: string[]): Promise<number> {
       console.error(`coderag: ${index.corruptMessage()}`);
       return 1;
     }
+    if (index.health.missing) {
+      // An answer, not a failure: exit 0, and nothing is created.
+      const building = index.health.writer ? ` (being built by pid ${index.health.writer})` : '; run `coderag index`';
+      console.log(values.json ? JSON.stringify({ root: index.root, indexDir: index.dir, indexed: false, writer: index.health.writer }, null, 1) : `no index yet at ${index.dir}${building}`);
+      return 0;
+    }
     const status = await statusOf(index, !!values.skipped);
     console.log(values.json ? JSON.stringify(status, null, 1) : formatStatus(status));
     return 0;

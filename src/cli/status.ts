@@ -11,6 +11,8 @@ export interface Status {
   chunks: number;
   embedded: number;
   model?: { id: string; dim: number };
+  /** When the last run finished (or the running one started). */
+  updatedAt?: string;
   languages: Record<string, number>;
   skippedCount: number;
   fallbacks: { path: string; note: string }[];
@@ -58,6 +60,7 @@ export async function statusOf(index: CodeIndex, withSkipped: boolean): Promise<
     chunks: await index.store.countChunks(),
     embedded: await index.store.countChunks('embedded = true'),
     model: index.model,
+    updatedAt: index.updatedAt,
     languages,
     skippedCount: skipped.length,
     fallbacks: indexed.filter((r) => r.note).map((r) => ({ path: r.path, note: r.note })),
@@ -75,7 +78,9 @@ export function formatStatus(s: Status): string {
     `root: ${s.root}`,
     `index: ${s.indexDir} (${(s.diskBytes / 1e6).toFixed(1)} MB)`,
     `files: ${s.files} indexed, ${s.skippedCount} skipped`,
-    `chunks: ${s.chunks} (${s.embedded} with vectors${s.model ? `, model ${s.model.id}` : ''})`,
+    `chunks: ${s.chunks} (${s.embedded} with vectors)`,
+    `model: ${s.model ? `${s.model.id} (${s.model.dim}-d)` : 'none (no vectors)'}`,
+    `last run: ${s.updatedAt ? new Date(s.updatedAt).toLocaleString() : 'unknown'}`,
     `languages: ${Object.entries(s.languages).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ')}`,
   ];
   for (const n of s.notices) lines.push(`note: ${n}`);

@@ -601,6 +601,10 @@ export class CodeIndex {
     return readSkipped(this.dir);
   }
 
+  get updatedAt(): string | undefined {
+    return this.health.missing ? undefined : this.meta.updatedAt;
+  }
+
   get model(): IndexMeta['model'] {
     return this.meta.model;
   }
