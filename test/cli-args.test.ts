@@ -114,3 +114,25 @@ test('cli: status of a root never indexed creates nothing; status shows the last
     removeWorkspace(root);
   }
 });
+
+test('cli: index with a model that cannot load exits 3, keyword index saved; another model than the index’s needs --rebuild', () => {
+  const root = workspace({ 'app/shop.py': lines('def checkout_total(cart):', '    return 0') });
+  try {
+    const missing = path.join(root, 'no-such-model');
+    const r = coderag('index', '--root', root, '--model', missing);
+    assert.equal(r.status, 3, r.stderr);
+    assert.match(r.stdout, /\{indexed: 1, unchanged: 0, deleted: 0, chunks: 1\}/);
+    assert.match(r.stdout, /embeddings unavailable, keyword search still works: .*no-such-model/);
+    const found = coderag('search', 'checkout_total', '--root', root, '--mode', 'keyword', '--json');
+    assert.equal(found.status, 0, found.stderr);
+    assert.equal(JSON.parse(found.stdout)[0].qualifiedName, 'checkout_total');
+
+    assert.equal(coderag('index', '--root', root).status, 0, 'the default model embeds');
+    const other = coderag('index', '--root', root, '--model', missing);
+    assert.equal(other.status, 3);
+    assert.match(other.stdout, /\{indexed: 0, unchanged: 1, deleted: 0, chunks: 0\}/);
+    assert.match(other.stdout, /the index holds vectors of use-lite\S*; --model .*no-such-model.* requires `coderag index --rebuild`/);
+  } finally {
+    removeWorkspace(root);
+  }
+});

@@ -52,7 +52,8 @@ async function cmdIndex(argv: string[]): Promise<number> {
     // The rebuild empties the folder under the writer lock: never under another writer's feet.
     const report = await index.update({ rebuild: values.rebuild ? 'requested (--rebuild)' : undefined });
     console.log(values.json ? JSON.stringify({ ...summary(report), report }, null, 1) : formatReport(report));
-    return report.errors.length ? 1 : 0;
+    // 3: the keyword index is saved but no vectors could be made (a CI script wants to know).
+    return report.embeddingError ? 3 : report.errors.length ? 1 : 0;
   } finally {
     await index.close();
   }

@@ -462,6 +462,12 @@ export class CodeIndex {
       const t3 = performance.now();
       let t4: number | undefined;
       try {
+        // Another model than the vectors' is refused even when nothing needs embedding: a silent
+        // accept would let the user believe the index now uses it.
+        const asked = this.opts.embedding?.model ? resolveModel(this.opts.embedding).id : undefined;
+        if (asked && this.meta.model && asked !== this.meta.model.id) {
+          throw new Error(`the index holds vectors of ${this.meta.model.id}; --model ${this.opts.embedding!.model} (${asked}) requires \`coderag index --rebuild\``);
+        }
         if (await this.store.countChunks('embedded = false')) {
           const embedder = await this.embedderFor();
           await embedMissing(this.store, embedder, report, progress, () => this.closing, this.opts.embedBatch);
