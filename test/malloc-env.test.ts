@@ -51,10 +51,10 @@ test('launcher: kill -9 of the coderag pid takes the relaunched child with it; i
   delete env.MALLOC_ARENA_MAX;
   delete env.MALLOC_MMAP_THRESHOLD_;
   delete env.CODERAG_NO_RELAUNCH;
+  // A process that exited but is not reaped yet (a zombie, waiting for whoever adopted it) is gone.
   const alive = (pid: number) => {
     try {
-      process.kill(pid, 0);
-      return true;
+      return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
     } catch {
       return false;
     }
