@@ -136,3 +136,24 @@ test('cli: index with a model that cannot load exits 3, keyword index saved; ano
     removeWorkspace(root);
   }
 });
+
+test('cli: a model that loads but does not give sentence embeddings: a clear message, exit 3, never a native abort', () => {
+  // use-lite pools itself; a copy in another folder is taken as a model to mean-pool, whose
+  // output then has no sequence axis: transformers.js fails inside one worker while the other
+  // is still running ONNX Runtime.
+  const root = workspace({ 'src/mod.py': lines('def alpha():', '    pass') });
+  const model = path.join(root, 'model-copy');
+  fs.cpSync(path.join(__dirname, '..', '..', 'models', 'use-lite'), model, { recursive: true });
+  fs.writeFileSync(path.join(root, '.coderagignore'), 'model-copy/\n');
+  try {
+    for (let i = 0; i < 5; i++) {
+      fs.appendFileSync(path.join(root, 'src/mod.py'), `# edit ${i}\n`);
+      const r = coderag('index', '--root', root, '--model', model);
+      assert.equal(r.status, 3, `run ${i}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stdout, /embeddings unavailable, keyword search still works: the model .*model-copy\S* does not give a sentence embedding of the expected shape \(\[texts, dimension\]\) with pooling 'mean'/);
+      assert.doesNotMatch(r.stderr, /Napi::Error/);
+    }
+  } finally {
+    removeWorkspace(root);
+  }
+});
