@@ -30,7 +30,11 @@ function withMallocEnv(env) {
  */
 function relaunchWithMallocEnv(argv) {
   if (!LONG_RUNNING.has(argv[2]) || process.env.MALLOC_ARENA_MAX !== undefined || process.env.CODERAG_NO_RELAUNCH || !usesGlibc()) return false;
-  const child = spawn(process.execPath, [...process.execArgv, ...argv.slice(1)], { stdio: 'inherit', env: withMallocEnv(process.env) });
+  // The IPC channel is how the child learns that this process died (kill -9 included): it closes.
+  const child = spawn(process.execPath, [...process.execArgv, ...argv.slice(1)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: { ...withMallocEnv(process.env), [FOLLOW]: '1' },
+  });
   // Ctrl-C reaches the whole process group; a signal sent to this process alone is passed on.
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
   child.on('exit', (code, signal) => {
@@ -44,4 +48,18 @@ function relaunchWithMallocEnv(argv) {
   return true;
 }
 
-module.exports = { MALLOC_ENV, withMallocEnv, relaunchWithMallocEnv, usesGlibc };
+const FOLLOW = 'CODERAG_FOLLOW_PARENT';
+
+/**
+ * In the relaunched child: exit when the launcher goes away, however it died, so a killed
+ * `coderag` never leaves an indexer holding the lock. An interrupted run is resumed by the next
+ * one (crash-safe by design); the lock it leaves names a dead pid and is taken over.
+ */
+function followParent() {
+  if (!process.env[FOLLOW] || !process.channel) return;
+  delete process.env[FOLLOW]; // not for the processes this one starts
+  process.channel.unref(); // the channel alone must not keep the command running
+  process.on('disconnect', () => process.exit(129));
+}
+
+module.exports = { MALLOC_ENV, withMallocEnv, relaunchWithMallocEnv, usesGlibc, followParent };

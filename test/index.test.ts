@@ -123,9 +123,10 @@ test('vectors: a change of embedding input re-embeds every chunk; renames still 
     fs.writeFileSync(metaFile, JSON.stringify(meta));
 
     index = await CodeIndex.open({ root, inProcess: true, embedWorkers: 1 });
-    assert.match(index.openReport.rebuilt ?? '', /embedding input/);
-    assert.equal(await index.store.countChunks('embedded = true'), 0, 'stale vectors are not searched');
+    assert.match(index.health.notices.join('\n'), /embedding input/);
+    assert.equal(await index.queryEmbedder(), undefined, 'stale vectors are not searched');
     const again = await index.update();
+    assert.match(again.rebuilt ?? '', /embedding input/);
     assert.deepEqual([again.indexed, again.embedded, again.reusedVectors], [0, 12, 0]);
     assert.equal(JSON.parse(fs.readFileSync(metaFile, 'utf8')).model.input, EMBEDDING_INPUT_VERSION);
 
@@ -136,7 +137,7 @@ test('vectors: a change of embedding input re-embeds every chunk; renames still 
 
     // Same input version: nothing is embedded again on reopening.
     index = await CodeIndex.open({ root, inProcess: true, embedWorkers: 1 });
-    assert.equal(index.openReport.rebuilt, undefined);
+    assert.deepEqual(index.health.notices, []);
     const same = await index.update();
     assert.deepEqual([same.embedded, same.reusedVectors], [0, 0]);
     await index.close();
@@ -241,7 +242,7 @@ test('bad inputs: unreadable and deleted-while-indexing files are reported, not 
 test('store: a table split into many fragments is compacted, a few fragments are left alone', async () => {
   const root = workspace({});
   try {
-    const store = await Store.open(path.join(root, 'lance'), 8);
+    const store = await Store.open(path.join(root, 'lance'), 8, true);
     const files = (n: number) => Array.from({ length: 3 }, (_, i) => ({ path: `f${n}_${i}.py`, sha256: 'x', size: 1, mtimeMs: 1, language: 'python', chunkCount: 0, state: 'indexed', note: '' }));
     for (let b = 0; b < 4; b++) await store.upsertFiles(files(b)); // one fragment per write
     assert.equal(await store.compactIfFragmented(10), false);
@@ -258,7 +259,7 @@ test('store: embedded chunks get a RaBitQ vector index and a groupId B-tree; sea
   const root = workspace({});
   try {
     const dim = 32;
-    const store = await Store.open(path.join(root, 'lance'), dim);
+    const store = await Store.open(path.join(root, 'lance'), dim, true);
     // 300 chunks in 3 clusters of directions; each vector a unit vector near its cluster's axis.
     let seed = 11;
     const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;

@@ -41,3 +41,46 @@ test('launcher: short commands, settings the user chose, and CODERAG_NO_RELAUNCH
   assert.deepEqual(run('index', { MALLOC_ARENA_MAX: '4' }).out.arena, '4');
   assert.deepEqual(run('index', { CODERAG_NO_RELAUNCH: '1' }).out.arena, null);
 });
+
+test('launcher: kill -9 of the coderag pid takes the relaunched child with it; its lock is taken over', { skip: !glibc && 'glibc only' }, async () => {
+  const { spawn } = await import('node:child_process');
+  const bin = path.join(__dirname, '..', '..', 'bin', 'coderag.js');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'coderag-follow-'));
+  fs.writeFileSync(path.join(root, 'a.py'), 'def alpha():\n    pass\n');
+  const env = { ...process.env };
+  delete env.MALLOC_ARENA_MAX;
+  delete env.MALLOC_MMAP_THRESHOLD_;
+  delete env.CODERAG_NO_RELAUNCH;
+  // A process that exited but is not reaped yet (a zombie, waiting for whoever adopted it) is gone.
+  const alive = (pid: number) => {
+    try {
+      return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+  const parent = spawn(process.execPath, [bin, 'watch', '--root', root, '--no-embeddings'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let out = '';
+    parent.stdout.on('data', (d) => (out += d));
+    parent.stderr.on('data', (d) => (out += d));
+    const deadline = Date.now() + 60_000;
+    while (!/watching/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.match(out, /watching/);
+    const lock = path.join(root, '.coderag', 'lock');
+    const childPid = Number(fs.readFileSync(`/proc/${parent.pid}/task/${parent.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
+    assert.ok(childPid && childPid !== parent.pid && alive(childPid), 'the relaunched child runs');
+    parent.kill('SIGKILL');
+    const t0 = Date.now();
+    while (alive(childPid) && Date.now() - t0 < 3000) await new Promise((r) => setTimeout(r, 20));
+    const ms = Date.now() - t0;
+    assert.ok(!alive(childPid), 'the child is gone');
+    assert.ok(ms < 1500, `the child went ${ms} ms after its parent`);
+    if (fs.existsSync(lock)) fs.writeFileSync(lock, String(childPid)); // as if it died mid-update
+    const again = spawnSync(process.execPath, [bin, 'index', '--root', root, '--no-embeddings'], { env, encoding: 'utf8' });
+    assert.equal(again.status, 0, again.stderr);
+  } finally {
+    parent.kill('SIGKILL');
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -164,3 +164,14 @@ test('.gitignore patterns match case-sensitively on Linux, as git does', { skip:
     removeWorkspace(root);
   }
 });
+
+test('a root the enclosing repository ignores is indexed whole: the repository\'s rules do not describe it', () => {
+  const top = workspace({ '.gitignore': '.cache/\n*.log\n', '.cache/corpus/a.py': 'a = 1\n', '.cache/corpus/b.log': 'x\n', 'src/c.py': 'c = 1\n' });
+  try {
+    fs.mkdirSync(path.join(top, '.git'));
+    assert.deepEqual(scan(path.join(top, '.cache', 'corpus')).files, ['a.py', 'b.log']);
+    assert.deepEqual(scan(path.join(top, 'src')).files, ['c.py']);
+  } finally {
+    removeWorkspace(top);
+  }
+});

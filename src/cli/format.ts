@@ -21,6 +21,7 @@ export function formatReport(r: IndexReport): string {
   if (r.errors.length) lines.push(...r.errors.slice(0, 20).map((e) => `error: ${e.path}: ${e.error}`));
   if (r.rebuilt) lines.push(`index rebuilt: ${r.rebuilt}`);
   if (r.scanChanged) lines.push(`file set changed: ${r.scanChanged} (saved in the index for later runs)`);
+  for (const what of r.repaired) lines.push(`index repaired: ${what}`);
   if (r.embeddingError) lines.push(`embeddings unavailable, keyword search still works: ${r.embeddingError}`);
   const t = r.timings;
   lines.push(`time: ${((t.totalMs ?? 0) / 1000).toFixed(1)} s (scan ${t.scanMs} ms, parse ${t.parseMs} ms, save ${t.saveMs} ms${t.embedMs !== undefined ? `, embed ${t.embedMs} ms` : ''}${t.vectorIndexMs ? `, vector index ${t.vectorIndexMs} ms` : ''})`);

@@ -1,13 +1,14 @@
 // `coderag`: the command-line adapter over the core. Every command takes --root DIR and --json.
-import { CodeIndex, type CodeIndexOptions, defaultIndexDir } from '../core/index/code-index';
+import { CodeIndex, type CodeIndexOptions } from '../core/index/code-index';
 import { IndexWatcher } from '../core/index/watch';
-import { groupByFile, type SearchOptions } from '../core/search/hybrid';
+import { groupByFile } from '../core/search/hybrid';
+import { SearchArgError, searchOptionsOf } from './search-args';
 import { parse, parseByteSize, workspaceOf } from './args';
 import { formatReport, formatResults, summary } from './format';
 import { statusOf, formatStatus } from './status';
 import { runMap, runSymbols } from './map';
 import { runMcp } from '../mcp/server';
-import { Store } from '../core/index/store';
+import { IndexLockedError } from '../core/index/lock';
 import { tuneJitForIndexing } from '../core/parse/jit';
 
 const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
@@ -65,16 +66,41 @@ function progressPrinter(json: boolean): CodeIndexOptions['onProgress'] {
 async function cmdIndex(argv: string[]): Promise<number> {
   const { values } = parse(argv, { rebuild: { type: 'boolean', default: false }, ...fileSetOptions });
   const opts = indexOptions(values);
-  if (values.rebuild) {
-    Store.destroy(opts.indexDir ?? defaultIndexDir(opts.root));
-  }
   const index = await CodeIndex.open({ ...opts, onProgress: progressPrinter(!!values.json) });
   try {
-    const report = await index.update();
+    // The rebuild empties the folder under the writer lock: never under another writer's feet.
+    const report = await index.update({ rebuild: values.rebuild ? 'requested (--rebuild)' : undefined });
     console.log(values.json ? JSON.stringify({ ...summary(report), report }, null, 1) : formatReport(report));
-    return report.errors.length ? 1 : 0;
+    // 3: the keyword index is saved but no vectors could be made (a CI script wants to know).
+    return report.embeddingError ? 3 : report.errors.length ? 1 : 0;
   } finally {
     await index.close();
+  }
+}
+
+/**
+ * Search reads the index as it is; it writes only to build a keyword index where there is none,
+ * never while another process writes (then it reads what is stored and says so).
+ */
+async function readyToRead(index: CodeIndex): Promise<void> {
+  // Only `coderag index` rebuilds: a reader says what is wrong and stops.
+  if (index.health.corrupt) throw new Error(index.corruptMessage());
+  for (const n of index.health.notices) process.stderr.write(`coderag: ${n}\n`);
+  const writer = index.health.writer;
+  const rows = index.fileRows();
+  if (writer) {
+    if (index.health.missing) throw new Error(`the index at ${index.dir} is being built by another CodeRAG process (pid ${writer}); try again when it finishes`);
+    process.stderr.write(`coderag: the index is being written by another CodeRAG process (pid ${writer}): results may be incomplete\n`);
+    return;
+  }
+  if (index.health.missing || !rows.length || rows.some((r) => r.state === 'tags')) {
+    process.stderr.write(`no full index yet at ${index.dir}: building the keyword index first (run \`coderag index\` for vectors too)\n`);
+    try {
+      await index.update({ embeddings: false });
+    } catch (err) {
+      if (!(err instanceof IndexLockedError) || index.health.missing) throw err;
+      process.stderr.write(`coderag: ${err.message}: results may be incomplete\n`);
+    }
   }
 }
 
@@ -91,24 +117,20 @@ async function cmdSearch(argv: string[]): Promise<number> {
   });
   const query = positionals.join(' ').trim();
   if (!query) throw new UsageError('search needs a query');
+  const opts = searchOptionsOf(values);
   // Here --code-only filters results; it does not change what the index holds.
   const index = await CodeIndex.open(indexOptions({ ...values, 'code-only': false }));
   try {
-    const rows = index.fileRows();
-    if (!rows.length || rows.some((r) => r.state === 'tags')) {
-      process.stderr.write(`no full index yet at ${index.dir}: building the keyword index first (run \`coderag index\` for vectors too)\n`);
-      await index.update({ embeddings: false });
+    await readyToRead(index);
+    // Vectors missing or unusable: vector mode fails (exit 3), hybrid says it ran on keywords alone.
+    const noVectors = opts.mode === 'keyword' ? undefined : await index.vectorProblem();
+    if (noVectors && opts.mode === 'vector') {
+      console.error(`coderag: vector search unavailable: ${noVectors}`);
+      return 3;
     }
-    const opts: SearchOptions = {
-      limit: values.limit ? Number(values.limit) : 10,
-      kind: values.kind as string[] | undefined,
-      language: values.lang as string[] | undefined,
-      path: values.path as string | undefined,
-      mode: values.mode as SearchOptions['mode'],
-      fusion: values.fusion as SearchOptions['fusion'],
-      codeOnly: !!values['code-only'],
-    };
-    const results = await index.search(query, opts);
+    if (noVectors) console.error(`coderag: keyword-only results: ${noVectors}`);
+    let results = await index.search(query, opts);
+    if (noVectors && values.json) results = results.map((r) => ({ ...r, keywordOnly: noVectors }));
     if (values.json) console.log(JSON.stringify(values.group ? groupByFile(results) : results, null, 1));
     else if (values.group) {
       for (const g of groupByFile(results)) console.log(`${g.path}\n${formatResults(g.results).replace(/^/gm, '  ')}\n`);
@@ -123,6 +145,18 @@ async function cmdStatus(argv: string[]): Promise<number> {
   const { values } = parse(argv, { skipped: { type: 'boolean', default: false } });
   const index = await CodeIndex.open(indexOptions(values));
   try {
+    if (index.health.corrupt) {
+      // A failed read: non-zero, so a script notices; the message says what rebuilds it.
+      if (values.json) console.log(JSON.stringify({ root: index.root, indexDir: index.dir, corrupt: index.health.corrupt, writer: index.health.writer }, null, 1));
+      console.error(`coderag: ${index.corruptMessage()}`);
+      return 1;
+    }
+    if (index.health.missing) {
+      // An answer, not a failure: exit 0, and nothing is created.
+      const building = index.health.writer ? ` (being built by pid ${index.health.writer})` : '; run `coderag index`';
+      console.log(values.json ? JSON.stringify({ root: index.root, indexDir: index.dir, indexed: false, writer: index.health.writer }, null, 1) : `no index yet at ${index.dir}${building}`);
+      return 0;
+    }
     const status = await statusOf(index, !!values.skipped);
     console.log(values.json ? JSON.stringify(status, null, 1) : formatStatus(status));
     return 0;
@@ -159,8 +193,25 @@ async function cmdWatch(argv: string[]): Promise<number> {
 
 class UsageError extends Error {}
 
+/** `coderag <command> --help`: that command's usage line(s) from USAGE, and nothing run. */
+function commandUsage(command: string): string | undefined {
+  const own = USAGE.split('\n').filter((l) => l.trimStart().startsWith(`coderag ${command} `));
+  if (!own.length) return undefined;
+  return `Usage:\n${own.join('\n')}\n\n${USAGE.slice(USAGE.indexOf('Common options:'))}`;
+}
+
+function asksHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  const usage = command && asksHelp(rest) ? commandUsage(command) : undefined;
+  if (usage) {
+    console.log(usage);
+    return 0;
+  }
   switch (command) {
     case 'index':
       return cmdIndex(rest);
@@ -194,9 +245,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err) => {
-    const usage = err instanceof UsageError || (err as NodeJS.ErrnoException).code?.startsWith?.('ERR_PARSE_ARGS');
+    const usage = err instanceof UsageError || err instanceof SearchArgError || (err as NodeJS.ErrnoException).code?.startsWith?.('ERR_PARSE_ARGS');
     console.error(`coderag: ${(err as Error).message}`);
-    if (usage) console.error(USAGE);
+    if (usage) console.error(err instanceof SearchArgError ? commandUsage('search') : USAGE);
     process.exitCode = usage ? 2 : 1;
   },
 );

@@ -12,20 +12,31 @@ export interface Status {
   chunks: number;
   embedded: number;
   model?: { id: string; dim: number };
+  /** When the last run finished (or the running one started). */
+  updatedAt?: string;
   languages: Record<string, number>;
   skippedCount: number;
   fallbacks: { path: string; note: string }[];
   skipped?: SkippedFile[];
   diskBytes: number;
+  /** What the next `coderag index` repairs, or another process writing meanwhile. */
+  notices: string[];
 }
 
 function diskUsage(dir: string): number {
   let total = 0;
+  // A writer may add and remove files meanwhile (temporary files, compaction): those are skipped.
   const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else total += fs.statSync(p).size;
+      else total += fs.statSync(p, { throwIfNoEntry: false })?.size ?? 0;
     }
   };
   if (fs.existsSync(dir)) walk(dir);
@@ -50,11 +61,16 @@ export async function statusOf(index: CodeIndex, withSkipped: boolean): Promise<
     chunks: await index.store.countChunks(),
     embedded: await index.store.countChunks('embedded = true'),
     model: index.model,
+    updatedAt: index.updatedAt,
     languages,
     skippedCount: skipped.length,
     fallbacks: indexed.filter((r) => r.note).map((r) => ({ path: r.path, note: r.note })),
     skipped: withSkipped ? skipped : undefined,
     diskBytes: diskUsage(index.dir),
+    notices: [
+      ...(index.health.writer ? [`being written by another CodeRAG process (pid ${index.health.writer}): figures may change`] : []),
+      ...index.health.notices,
+    ],
   };
 }
 
@@ -63,9 +79,12 @@ export function formatStatus(s: Status): string {
     `root: ${s.root}`,
     `index: ${s.indexDir} (${(s.diskBytes / 1e6).toFixed(1)} MB)`,
     `files: ${s.files} indexed, ${s.skippedCount} skipped`,
-    `chunks: ${s.chunks} (${s.embedded} with vectors${s.model ? `, model ${s.model.id}` : ''})`,
+    `chunks: ${s.chunks} (${s.embedded} with vectors)`,
+    `model: ${s.model ? `${s.model.id} (${s.model.dim}-d)` : 'none (no vectors)'}`,
+    `last run: ${s.updatedAt ? new Date(s.updatedAt).toLocaleString() : 'unknown'}`,
     `languages: ${Object.entries(s.languages).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ')}`,
   ];
+  for (const n of s.notices) lines.push(`note: ${n}`);
   if (s.fallbacks.length) {
     lines.push(`notes (${s.fallbacks.length}):`, ...s.fallbacks.slice(0, 50).map((f) => `  ${f.path}: ${f.note}`));
   }

@@ -1,7 +1,9 @@
 // One workspace as the adapters use it (CLI, MCP server, later the extension): the index kept
 // current, hybrid search, the repo map and identifier search, with every path confined to the root.
 import * as path from 'node:path';
-import { CodeIndex, type CodeIndexOptions, type IndexReport } from './index/code-index';
+import { CodeIndex, type CodeIndexOptions, type IndexReport, type UpdateOptions } from './index/code-index';
+import { IndexLockedError } from './index/lock';
+import { emptyReport } from './index/report';
 import { IndexWatcher } from './index/watch';
 import { type IdentifierHit, type IdentifierSearchOptions, searchIdentifiers } from './repomap/identifiers';
 import { type MapRequest, RepoMap, type RepoMapResult } from './repomap/repo-map';
@@ -44,8 +46,20 @@ export class CodeService {
 
   /** The structural index (parse, chunks, keyword, tags) brought up to date once. */
   ensureIndexed(): Promise<IndexReport> {
-    this.ready ??= this.index.update({ embeddings: false });
+    this.ready ??= this.updateOrRead({ embeddings: false });
     return this.ready;
+  }
+
+  /** An update, or, while another process writes the index, what is stored as it is. */
+  private async updateOrRead(opts: UpdateOptions): Promise<IndexReport> {
+    try {
+      return await this.index.update(opts);
+    } catch (err) {
+      if (!(err instanceof IndexLockedError) || this.index.health.missing) throw err;
+      const report = emptyReport();
+      report.notes.push({ path: '', note: `${err.message}: answering from what is stored` });
+      return report;
+    }
   }
 
   /**
@@ -57,7 +71,7 @@ export class CodeService {
     if (this.tagged) return this.tagged;
     // Once a workspace has been indexed in full, keep it so; until then tags suffice.
     if (this.index.fileRows().some((r) => r.state === 'indexed')) return this.ensureIndexed();
-    this.tagged = this.index.update({ tagsOnly: true });
+    this.tagged = this.updateOrRead({ tagsOnly: true });
     return this.tagged;
   }
 

@@ -20,7 +20,7 @@ export class EmbedPool implements Embedder {
     const n = Math.max(1, workers ?? Math.min(os.availableParallelism(), 4));
     const file = workerPath ?? path.join(__dirname, 'embed-worker.js');
     const slots: Slot[] = [];
-    const dims = await Promise.all(
+    const loading = await Promise.allSettled(
       Array.from({ length: n }, () => {
         const worker = new Worker(file, { workerData: { model } });
         slots.push({ worker, busy: 0 });
@@ -35,10 +35,15 @@ export class EmbedPool implements Embedder {
           worker.once('error', (e) => reject(new ModelLoadError(e.message)));
         });
       }),
-    ).catch(async (err) => {
+    );
+    // Every worker has answered before any is stopped: one may fail while another is still
+    // inside ONNX Runtime, and terminating it there aborts the process (Napi::Error).
+    const failed = loading.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
       await Promise.all(slots.map((s) => s.worker.terminate()));
-      throw err;
-    });
+      throw failed.reason;
+    }
+    const dims = loading.map((r) => (r as PromiseFulfilledResult<number>).value);
     const pool = new EmbedPool(model.id, dims[0], slots);
     for (const slot of slots) pool.listen(slot);
     return pool;
@@ -79,7 +84,23 @@ export class EmbedPool implements Embedder {
     });
   }
 
-  async close(): Promise<void> {
+  /**
+   * Waits for requests in flight (at most `graceMs`), then stops the workers: terminating a
+   * worker inside an ONNX Runtime call aborts the process.
+   */
+  async close(graceMs = 30_000): Promise<void> {
+    const inFlight = [...this.pending.values()].map(
+      (p) => new Promise<void>((resolve) => {
+        const { resolve: done, reject: fail } = p;
+        p.resolve = (v) => (done(v), resolve());
+        p.reject = (e) => (fail(e), resolve());
+      }),
+    );
+    if (inFlight.length) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(inFlight), new Promise<void>((r) => (timer = setTimeout(r, graceMs)))]);
+      clearTimeout(timer);
+    }
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

@@ -49,15 +49,38 @@ export class TransformersEmbedder implements Embedder {
     } catch (err) {
       throw new ModelLoadError(`embedding model ${model.name} failed to load: ${(err as Error).message}`);
     }
-    const probe = await extract(['probe'], { pooling: model.pooling, normalize: true });
-    const dim = probe.dims[probe.dims.length - 1];
-    return new TransformersEmbedder(model.id, dim, extract, model.pooling);
+    const embedder = new TransformersEmbedder(model.id, 0, extract, model.pooling);
+    // Two texts, not one: a model whose output has no sequence axis can pass a single probe.
+    const probe = await embedder.run(['probe', 'a second probe text']);
+    return new TransformersEmbedder(model.id, probe.dims[1], extract, model.pooling);
+  }
+
+  /** The pipeline's output, checked to be one vector per text: [texts, dim]. */
+  private async run(texts: string[]): Promise<{ data: Float32Array; dims: number[] }> {
+    let out: { data: Float32Array; dims: number[] };
+    try {
+      out = await this.extract(texts, { pooling: this.pooling, normalize: true });
+    } catch (err) {
+      throw new ModelLoadError(`${this.shapeHint()} (transformers.js: ${(err as Error).message.split('\n')[0]})`);
+    }
+    const [n, dim] = out.dims;
+    if (out.dims.length !== 2 || n !== texts.length || !Number.isInteger(dim) || dim < 1 || (this.dim && dim !== this.dim)) {
+      throw new ModelLoadError(`${this.shapeHint()} (got an output of shape [${out.dims.join(', ')}] for ${texts.length} texts)`);
+    }
+    return out;
+  }
+
+  private shapeHint(): string {
+    return (
+      `the model ${this.id} does not give a sentence embedding of the expected shape ([texts, dimension]) with pooling '${this.pooling}': ` +
+      `use a feature-extraction (sentence embedding) model, or set pooling to 'none' if the model pools itself (as use-lite does) or to 'mean'/'cls' if it does not`
+    );
   }
 
   async embed(texts: string[]): Promise<Float32Array[]> {
     if (!texts.length) return [];
-    const out = await this.extract(texts, { pooling: this.pooling, normalize: true });
-    const dim = out.dims[out.dims.length - 1];
+    const out = await this.run(texts);
+    const dim = out.dims[1];
     const vectors: Float32Array[] = [];
     for (let i = 0; i < texts.length; i++) vectors.push(out.data.slice(i * dim, (i + 1) * dim));
     return vectors;

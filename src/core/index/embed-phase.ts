@@ -16,7 +16,13 @@ async function embedAll(embedder: Embedder, texts: string[], onPart: (n: number)
   for (let i = 0; i < texts.length; i += SUB_BATCH) {
     parts.push(embedder.embed(texts.slice(i, i + SUB_BATCH)).then((v) => (onPart(v.length), v)));
   }
-  return (await Promise.all(parts)).flat();
+  // Every part settles before a failure is passed on: a rejection that returned at the first
+  // failing part let the pool be closed (its workers terminated) while the other worker was
+  // still inside ONNX Runtime, which aborted the whole process (Napi::Error, exit 134).
+  const settled = await Promise.allSettled(parts);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.flatMap((r) => (r as PromiseFulfilledResult<Float32Array[]>).value);
 }
 
 export async function embedMissing(

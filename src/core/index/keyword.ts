@@ -3,6 +3,7 @@
 // of terms.ts. A term's field frequencies are weighted and added before one saturation. Hand-written, not MiniSearch: on the Python standard library (72.5k chunks) MiniSearch
 // took 7.7 s to build, 3.3 s to save, 3.6 s to load and ~250 MB of heap; this index builds in a
 // fraction of that, saves and loads a compact binary file, and updates per file in place.
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { FIELDS, queryTerms } from './terms';
 import type { PackedDocs } from './keyword-docs';
@@ -62,7 +63,15 @@ function interned(s: string): string {
   return t;
 }
 
-const FORMAT = 4;
+const FORMAT = 5; // 5: a sha256 of the file after its body
+const DIGEST = 32;
+
+/** The keyword file is damaged (or was replaced while being read): rebuilt from the chunk store. */
+export class KeywordFileError extends Error {}
+
+function digestOf(body: Uint8Array): Buffer {
+  return createHash('sha256').update(body).digest();
+}
 
 export class KeywordIndex {
   private docs: (DocInfo | null)[] = [];
@@ -335,7 +344,7 @@ export class KeywordIndex {
     // Written piece by piece: building the whole header and postings in memory first was the
     // peak of a cold index (+100 MB of heap on the node_modules tree).
     const tmp = `${file}.${process.pid}.tmp`;
-    const fd = fs.openSync(tmp, 'w');
+    const fd = fs.openSync(tmp, 'w+');
     try {
       let pos = 0;
       const write = (b: Uint8Array) => {
@@ -378,6 +387,10 @@ export class KeywordIndex {
       lens.writeUInt32LE(headerLen, 0);
       lens.writeUInt32LE(total, 4);
       fs.writeSync(fd, lens, 0, 8, lengthsAt);
+      // The checksum last, over the body as it is on disk (~7 ms for 7.5 MB).
+      const body = Buffer.alloc(pos);
+      fs.readSync(fd, body, 0, pos, 0);
+      fs.writeSync(fd, digestOf(body), 0, DIGEST, pos);
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
@@ -387,43 +400,47 @@ export class KeywordIndex {
   }
 
   /** The file whose postings are read on first use; until then only `fileShas` is loaded. */
-  private pending?: { file: string; offset: number };
+  private pending?: { file: string; offset: number; digest: Buffer };
 
   /**
    * Opens a saved index reading only its file list: an update that finds nothing changed never
-   * pays for loading the postings. Undefined when missing, from an older format, or visibly
-   * damaged (sizes that do not add up): the caller rebuilds it from the chunk store.
+   * pays for parsing the postings. Undefined when missing, from an older format, or damaged.
    */
   static load(file: string): KeywordIndex | undefined {
-    let fd: number;
+    return KeywordIndex.read(file).index;
+  }
+
+  /**
+   * The index in `file`, or why it cannot be used. The whole file is checked against its
+   * sha256 (~25 ms for the 7.5 MB of 5,000 files): a changed byte anywhere is damage, found
+   * here rather than by the first search.
+   */
+  static read(file: string): { index?: KeywordIndex; error?: string } {
+    let buf: Buffer;
     try {
-      fd = fs.openSync(file, 'r');
-    } catch {
-      return undefined;
+      buf = fs.readFileSync(file);
+    } catch (err) {
+      return { error: (err as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : (err as Error).message };
     }
     try {
-      const size = fs.fstatSync(fd).size;
-      const head = Buffer.alloc(4);
-      fs.readSync(fd, head, 0, 4, 0);
-      const shasLen = head.readUInt32LE(0);
-      if (shasLen + 12 > size) return undefined;
-      const shasBuf = Buffer.alloc(shasLen);
-      fs.readSync(fd, shasBuf, 0, shasLen, 4);
-      const shas = JSON.parse(shasBuf.toString('utf8'));
-      if (shas.format !== FORMAT) return undefined;
-      const lens = Buffer.alloc(8);
-      fs.readSync(fd, lens, 0, 8, 4 + shasLen);
-      const headerLen = lens.readUInt32LE(0);
-      const total = lens.readUInt32LE(4);
-      if (4 + shasLen + 8 + headerLen + total * 6 !== size) return undefined;
+      if (buf.length < 12 + DIGEST) return { error: `${buf.length} bytes: too short` };
+      const shasLen = buf.readUInt32LE(0);
+      if (shasLen + 12 + DIGEST > buf.length) return { error: 'sizes do not add up' };
+      const shas = JSON.parse(buf.subarray(4, 4 + shasLen).toString('utf8'));
+      // An older format is not damage: it is rebuilt from the chunk store, as a lost file is.
+      if (shas.format !== FORMAT) return { error: `format ${shas.format} (now ${FORMAT})` };
+      const headerLen = buf.readUInt32LE(4 + shasLen);
+      const total = buf.readUInt32LE(8 + shasLen);
+      const bodyLen = 4 + shasLen + 8 + headerLen + total * 6;
+      if (bodyLen + DIGEST !== buf.length) return { error: 'sizes do not add up' };
+      const digest = buf.subarray(bodyLen);
+      if (!digestOf(buf.subarray(0, bodyLen)).equals(digest)) return { error: 'checksum mismatch' };
       const k = new KeywordIndex();
       for (const [p, sha] of Object.entries(shas.fileShas as Record<string, string>)) k.fileShas.set(p, sha);
-      k.pending = { file, offset: 4 + shasLen };
-      return k;
-    } catch {
-      return undefined;
-    } finally {
-      fs.closeSync(fd);
+      k.pending = { file, offset: 4 + shasLen, digest: Buffer.from(digest) };
+      return { index: k };
+    } catch (err) {
+      return { error: (err as Error).message };
     }
   }
 
@@ -432,7 +449,13 @@ export class KeywordIndex {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
-    const buf = fs.readFileSync(pending.file).subarray(pending.offset);
+    const file = fs.readFileSync(pending.file);
+    const body = file.subarray(0, file.length - DIGEST);
+    // The same file as at load, still whole: else its postings may not match the file list read then.
+    if (!file.subarray(body.length).equals(pending.digest) || !digestOf(body).equals(pending.digest)) {
+      throw new KeywordFileError(`the keyword index file ${pending.file} changed or is damaged since it was opened; run \`coderag index\``);
+    }
+    const buf = body.subarray(pending.offset);
     const headerLen = buf.readUInt32LE(0);
     const total = buf.readUInt32LE(4);
     const h = JSON.parse(buf.subarray(8, 8 + headerLen).toString('utf8'));

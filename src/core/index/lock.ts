@@ -35,3 +35,14 @@ export function acquireLock(file: string): () => void {
   }
   throw new IndexLockedError(`cannot take the index lock ${file}`);
 }
+
+/** The pid of the live process holding the lock, if any (a lock left by a dead process is none). */
+export function lockHolder(file: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(file, 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+  return pid && alive(pid) ? pid : undefined;
+}

@@ -59,10 +59,28 @@ export function resolveScan(
 }
 
 export function readMeta(dir: string): IndexMeta | undefined {
+  const r = readMetaChecked(dir);
+  return r.ok ? r.meta : undefined;
+}
+
+/**
+ * meta.json as found: missing (no index yet) is not damage; a file that is there but does not
+ * parse, or lacks the fields every index writes, is.
+ */
+export function readMetaChecked(dir: string): { ok: true; meta?: IndexMeta } | { ok: false; error: string } {
+  let text: string;
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as IndexMeta;
-  } catch {
-    return undefined;
+    text = fs.readFileSync(path.join(dir, 'meta.json'), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true };
+    return { ok: false, error: `meta.json is unreadable: ${(err as Error).message}` };
+  }
+  try {
+    const meta = JSON.parse(text) as IndexMeta;
+    if (typeof meta !== 'object' || meta === null || typeof meta.format !== 'number') return { ok: false, error: 'meta.json has no index format' };
+    return { ok: true, meta };
+  } catch (err) {
+    return { ok: false, error: `meta.json is not valid JSON (${(err as Error).message})` };
   }
 }
 

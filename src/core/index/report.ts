@@ -9,6 +9,8 @@ export interface UpdateOptions {
    * chunked by the next full update.
    */
   tagsOnly?: boolean;
+  /** Why the index is to be emptied and built again (`coderag index --rebuild`); under the lock. */
+  rebuild?: string;
 }
 
 export interface ProgressEvent {
@@ -34,10 +36,12 @@ export interface IndexReport {
   rebuilt?: string;
   /** Set when this run indexes another set of files than the index was built with (code-only, size limit…). */
   scanChanged?: string;
+  /** Damage found and repaired without a rebuild (an interrupted run, chunk counts that did not match). */
+  repaired: string[];
   embeddingError?: string;
   timings: Record<string, number>;
 }
 
 export function emptyReport(): IndexReport {
-  return { indexed: 0, unchanged: 0, deleted: 0, chunks: 0, skipped: 0, embedded: 0, reusedVectors: 0, fallbacks: [], errors: [], notes: [], timings: {} };
+  return { indexed: 0, unchanged: 0, deleted: 0, chunks: 0, skipped: 0, embedded: 0, reusedVectors: 0, fallbacks: [], errors: [], notes: [], repaired: [], timings: {} };
 }

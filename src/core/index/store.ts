@@ -14,6 +14,11 @@ const lancedb = require('@lancedb/lancedb') as typeof import('@lancedb/lancedb')
 
 export class CorruptIndexError extends Error {}
 
+/** LanceDB's messages end in the Rust source location: of no use to a user. */
+function tidy(message: string): string {
+  return message.replace(/,?\s*\/rustc\/\S+/g, '').trim();
+}
+
 export interface VectorHit {
   id: string;
   groupId: string;
@@ -58,30 +63,47 @@ export class Store {
     private readonly db: Connection,
     private readonly chunks: Table,
     private readonly files: Table,
-    private readonly vectors: Table,
+    private vectors: Table,
     private readonly tags: Table,
+    /** Why the vector cache could not be read at open, if it could not: resetVectorCache() mends it. */
+    public cacheDamage?: string,
   ) {}
 
-  /** Opens (or creates) the tables. Anything unreadable is reported as a CorruptIndexError. */
-  static async open(dir: string, dim: number): Promise<Store> {
-    fs.mkdirSync(dir, { recursive: true });
+  /**
+   * Opens the tables; `create` (the writer, under the lock) makes the missing ones. A reader
+   * creates nothing: a missing table is damage. Anything unreadable is a CorruptIndexError.
+   */
+  static async open(dir: string, dim: number, create = false): Promise<Store> {
+    if (create) fs.mkdirSync(dir, { recursive: true });
+    else if (!fs.existsSync(dir)) throw new CorruptIndexError(`the table folder ${dir} is missing`);
     try {
       const db = await lancedb.connect(dir);
       const names = new Set(await db.tableNames());
-      const open = async (name: string, schema: import('apache-arrow').Schema) =>
-        names.has(name) ? db.openTable(name) : db.createEmptyTable(name, schema, { mode: 'overwrite' });
+      const open = async (name: string, schema: import('apache-arrow').Schema) => {
+        if (names.has(name)) return db.openTable(name);
+        if (!create) throw new Error(`table ${name} is missing`);
+        return db.createEmptyTable(name, schema, { mode: 'overwrite' });
+      };
       const chunks = await open('chunks', chunkSchema(dim));
       const files = await open('files', fileSchema());
       const vectors = await open('vector_cache', vectorCacheSchema(dim));
       const tags = await open('tags', tagSchema());
       // Touch every table so a damaged manifest or data file fails here, not mid-run.
-      await Promise.all([chunks.countRows(), files.countRows(), vectors.countRows(), tags.countRows()]);
+      await Promise.all([chunks.countRows(), files.countRows(), tags.countRows()]);
       await chunks.query().limit(1).toArray();
       await files.query().limit(1).toArray();
       await tags.query().limit(1).toArray();
-      return new Store(dir, dim, db, chunks, files, vectors, tags);
+      // The vector cache only saves embedding work: damage there costs the cache, not the index.
+      let cacheDamage: string | undefined;
+      try {
+        await vectors.countRows();
+        await vectors.query().limit(1).toArray();
+      } catch (err) {
+        cacheDamage = tidy((err as Error).message);
+      }
+      return new Store(dir, dim, db, chunks, files, vectors, tags, cacheDamage);
     } catch (err) {
-      throw new CorruptIndexError(`index at ${dir} is unreadable: ${(err as Error).message}`);
+      throw new CorruptIndexError(`tables unreadable: ${tidy((err as Error).message)}`);
     }
   }
 
@@ -162,6 +184,16 @@ export class Store {
     }));
   }
 
+  /** Chunk rows per path: what the files table's chunk counts are checked against. */
+  async chunkCountsByPath(): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const r of await this.chunks.query().select(['path']).toArray()) {
+      const p = r.path as string;
+      counts.set(p, (counts.get(p) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   async countChunks(filter?: string): Promise<number> {
     return this.chunks.countRows(filter);
   }
@@ -195,6 +227,38 @@ export class Store {
   async cacheVectors(entries: { contentHash: string; vector: Float32Array }[]): Promise<void> {
     if (!entries.length) return;
     await this.vectors.mergeInsert('contentHash').whenNotMatchedInsertAll().execute(vectorCacheTable(entries, this.dim));
+  }
+
+  /**
+   * Drops a damaged vector cache and makes it again from the vectors the chunks hold (streamed:
+   * at 90k chunks the vectors alone are 180 MB). Writer only, under the lock.
+   */
+  async resetVectorCache(): Promise<number> {
+    this.vectors.close();
+    await this.db.dropTable('vector_cache');
+    this.vectors = await this.db.createEmptyTable('vector_cache', vectorCacheSchema(this.dim), { mode: 'overwrite' });
+    this.cacheDamage = undefined;
+    const seen = new Set<string>();
+    let entries: { contentHash: string; vector: Float32Array }[] = [];
+    let total = 0;
+    for await (const batch of this.chunks.query().where('embedded = true').select(['contentHash', 'vector'])) {
+      const hashes = batch.getChild('contentHash')!;
+      const vectors = batch.getChild('vector')!;
+      for (let i = 0; i < batch.numRows; i++) {
+        const hash = hashes.get(i) as string;
+        const v = vectors.get(i);
+        if (seen.has(hash) || !v) continue;
+        seen.add(hash);
+        entries.push({ contentHash: hash, vector: Float32Array.from(v as ArrayLike<number>) });
+      }
+      if (entries.length >= 4096) {
+        await this.vectors.add(vectorCacheTable(entries, this.dim));
+        total += entries.length;
+        entries = [];
+      }
+    }
+    if (entries.length) await this.vectors.add(vectorCacheTable(entries, this.dim));
+    return total + entries.length;
   }
 
   /**
@@ -273,9 +337,25 @@ export class Store {
     this.db.close();
   }
 
-  /** Removes the whole index folder (after corruption, or a model change). */
-  static destroy(dir: string): void {
-    fs.rmSync(dir, { recursive: true, force: true });
+  /** Every table's version, read from disk: another process's write shows as a change. */
+  async versions(): Promise<number[]> {
+    const out: number[] = [];
+    for (const t of [this.chunks, this.files, this.vectors, this.tags]) {
+      await t.checkoutLatest();
+      out.push(await t.version());
+    }
+    return out;
+  }
+
+  /**
+   * Empties the index folder (after corruption, or on request) but keeps the lock file: the
+   * writer that rebuilds holds it, and no other writer may start meanwhile.
+   */
+  static destroy(dir: string, keep = ['lock']): void {
+    if (!fs.existsSync(dir)) return;
+    for (const name of fs.readdirSync(dir)) {
+      if (!keep.includes(name)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    }
   }
 }
 

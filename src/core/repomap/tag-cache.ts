@@ -69,6 +69,13 @@ export class TagCache {
   private readonly pending = new Map<string, Entry>();
   private readonly forgotten = new Set<string>();
 
+  /** Forgets everything read: another process changed the store, the next load() reads it again. */
+  reset(): void {
+    this.entries = undefined;
+    this.pending.clear();
+    this.forgotten.clear();
+  }
+
   get loaded(): boolean {
     return !!this.entries;
   }

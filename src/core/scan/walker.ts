@@ -125,7 +125,11 @@ function repositoryRules(root: string): IgnoreFile[] {
     const gi = path.join(dir, '.gitignore');
     rules.push(readIgnoreFile(gi, '', shown(gi), path.relative(dir, root).split(path.sep).join('/') + '/'));
   }
-  return rules.filter((r): r is IgnoreFile => !!r);
+  const found = rules.filter((r): r is IgnoreFile => !!r);
+  // A root the repository itself ignores (a build folder, a vendored tree, a corpus under .cache/)
+  // was opened on purpose: the repository's rules do not describe it, or they would hide all of it.
+  if (found.some((f) => f.above && f.matcher.test(f.above).ignored)) return [];
+  return found;
 }
 
 /** All ignore rules of one workspace, with per-folder .gitignore files read on demand. */

@@ -1,0 +1,78 @@
+// `coderag search` options checked before anything runs: a typo in a filter must not look like
+// "no results". Errors list what is valid; the caller exits 2 (bad usage).
+import picomatch from 'picomatch';
+import { languages } from '../core/lang/registry';
+import type { ChunkKind } from '../core/model';
+import type { SearchOptions } from '../core/search/hybrid';
+
+export class SearchArgError extends Error {}
+
+export const KINDS = ['function', 'method', 'class', 'constant', 'declaration', 'section', 'documentation', 'window'] as const satisfies readonly ChunkKind[];
+const TEXT_LANGUAGES = ['markdown', 'json', 'yaml', 'toml', 'ini', 'godot-project', 'godot-resource', 'text'];
+/** Short names users type (file extensions mostly); `ts` covers .tsx files too. */
+const LANGUAGE_ALIASES: Record<string, string[]> = {
+  py: ['python'], ts: ['typescript', 'tsx'], js: ['javascript'], jsx: ['javascript'], rs: ['rust'], cs: ['csharp'], 'c#': ['csharp'],
+  'c++': ['cpp'], cc: ['cpp'], hpp: ['cpp'], h: ['c'], rb: ['ruby'], gd: ['gdscript'], golang: ['go'], md: ['markdown'], yml: ['yaml'],
+};
+const MODES = ['hybrid', 'keyword', 'vector'];
+const FUSIONS = ['zscore', 'rrf'];
+
+/** Repeated options and comma lists alike: `--kind method,class` or `--kind method --kind class`. */
+function listOf(values: string[] | undefined): string[] | undefined {
+  const items = values?.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
+  return items?.length ? items : undefined;
+}
+
+function oneOf(option: string, value: string | undefined, valid: string[]): string | undefined {
+  if (value === undefined) return undefined;
+  if (!valid.includes(value)) throw new SearchArgError(`--${option} ${value}: not one of ${valid.join(', ')}`);
+  return value;
+}
+
+/** Brackets, braces and parentheses must pair up: picomatch takes `[` literally and `{a` as matching nothing. */
+function checkGlob(glob: string): string {
+  const pairs: Record<string, string> = { ']': '[', '}': '{', ')': '(' };
+  const open: string[] = [];
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '\\') i++;
+    else if (c === '[' || c === '{' || c === '(') open.push(c);
+    else if (c in pairs && open.pop() !== pairs[c]) throw new SearchArgError(`--path ${glob}: invalid glob (unmatched '${c}')`);
+  }
+  if (open.length) throw new SearchArgError(`--path ${glob}: invalid glob (unclosed '${open[open.length - 1]}')`);
+  try {
+    picomatch.makeRe(glob);
+  } catch (err) {
+    throw new SearchArgError(`--path ${glob}: invalid glob (${(err as Error).message})`);
+  }
+  return glob;
+}
+
+export function searchOptionsOf(values: Record<string, unknown>): SearchOptions {
+  let limit = 10;
+  if (values.limit !== undefined) {
+    const raw = String(values.limit);
+    limit = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(limit) || limit < 1) throw new SearchArgError(`--limit ${raw}: expected a whole number of results, 1 or more`);
+  }
+  const kinds = listOf(values.kind as string[] | undefined);
+  for (const k of kinds ?? []) {
+    if (!(KINDS as readonly string[]).includes(k)) throw new SearchArgError(`--kind ${k}: not one of ${KINDS.join(', ')}`);
+  }
+  const validLanguages = [...languages.map((l) => l.id), ...TEXT_LANGUAGES];
+  const langs = listOf(values.lang as string[] | undefined)?.flatMap((l) => {
+    if (validLanguages.includes(l)) return [l];
+    const alias = LANGUAGE_ALIASES[l];
+    if (alias) return alias;
+    throw new SearchArgError(`--lang ${l}: not one of ${validLanguages.join(', ')} (or ${Object.keys(LANGUAGE_ALIASES).join(', ')})`);
+  });
+  return {
+    limit,
+    kind: kinds,
+    language: langs ? [...new Set(langs)] : undefined,
+    path: values.path === undefined ? undefined : checkGlob(String(values.path)),
+    mode: oneOf('mode', values.mode as string | undefined, MODES) as SearchOptions['mode'],
+    fusion: oneOf('fusion', values.fusion as string | undefined, FUSIONS) as SearchOptions['fusion'],
+    codeOnly: !!values['code-only'],
+  };
+}
