@@ -9,6 +9,7 @@ export interface Corpus {
   root: string;
 }
 
+/** A corpus folder holding one symlink; its .coderagignore names the link (`!name/`) so the scan follows it. */
 function linked(dir: string, name: string, target: string, ignore: string): string {
   link(target, path.join(dir, name));
   fs.writeFileSync(path.join(dir, '.coderagignore'), ignore);
@@ -17,13 +18,13 @@ function linked(dir: string, name: string, target: string, ignore: string): stri
 
 /** The stdlib as shipped, tests included, without the third-party site-packages. */
 export function pythonCorpus(): Corpus {
-  return { name: 'python-stdlib', root: linked(path.join(repoRoot, '.cache', 'bench', 'python'), 'stdlib', pythonStdlib(), 'stdlib/site-packages/\n') };
+  return { name: 'python-stdlib', root: linked(path.join(repoRoot, '.cache', 'bench', 'python'), 'stdlib', pythonStdlib(), '!stdlib/\nstdlib/site-packages/\n') };
 }
 
 /** node_modules with its dist/ build/ lib/ folders let back in: a real 10,000+ file tree. */
 export function nodeCorpus(): Corpus {
   return {
     name: 'node_modules',
-    root: linked(path.join(repoRoot, '.cache', 'bench', 'node'), 'nm', path.join(repoRoot, 'node_modules'), '!dist/\n!build/\n!out/\n!lib/\n!node_modules/\n'),
+    root: linked(path.join(repoRoot, '.cache', 'bench', 'node'), 'nm', path.join(repoRoot, 'node_modules'), '!nm/\n!dist/\n!build/\n!out/\n!lib/\n!node_modules/\n'),
   };
 }

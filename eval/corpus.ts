@@ -24,6 +24,9 @@ export function pythonStdlib(): string {
 // `!dist/` lets the node packages' dist folders back in (the defaults hide every dist/): the MCP
 // SDK ships nothing else, and the questions' answers name dist paths. Nested node_modules stay out.
 const CORPUS_IGNORE = [
+  // The corpus is symlinks to the stdlib and node_modules: named here, so the scan follows them.
+  '!python/',
+  '!node/*/',
   '!dist/',
   'python/site-packages/',
   'python/idlelib/',

@@ -131,10 +131,26 @@ test('symlinks leading outside the root are skipped with their target; links ins
     fs.symlinkSync(path.join(root, 'src', 'a.py'), path.join(root, 'a-link.py'));
     const { files, skipped } = reasons(root);
     assert.deepEqual(files, ['a-link.py', 'src-link/a.py', 'src/a.py']);
-    assert.equal(skipped['extlib/'], `outside-workspace (symlink to ${fs.realpathSync(path.join(outside, 'lib'))})`);
-    assert.equal(skipped['one.py'], `outside-workspace (symlink to ${fs.realpathSync(path.join(outside, 'one.py'))})`);
+    assert.equal(skipped['extlib/'], `outside-workspace (symlink to ${fs.realpathSync(path.join(outside, 'lib'))} (follow it with \`!extlib\` in .coderagignore))`);
+    assert.equal(skipped['one.py'], `outside-workspace (symlink to ${fs.realpathSync(path.join(outside, 'one.py'))} (follow it with \`!one.py\` in .coderagignore))`);
     assert.equal(checkPath(root, 'one.py').skipped?.reason, 'outside-workspace');
     assert.equal(checkPath(root, 'a-link.py').file?.path, 'a-link.py');
+  } finally {
+    removeWorkspace(root);
+    removeWorkspace(outside);
+  }
+});
+
+test('a symlink leading outside is followed when .coderagignore names it, links inside its tree too', () => {
+  const outside = workspace({ 'lib/ext.py': 'e = 1\n', 'lib/sub/deep.py': 'd = 1\n', 'other/o.py': 'o = 1\n' });
+  const root = workspace({ 'src/a.py': 'a = 1\n', '.coderagignore': '!extlib/\n' });
+  try {
+    fs.symlinkSync(path.join(outside, 'lib'), path.join(root, 'extlib'));
+    fs.symlinkSync(path.join(outside, 'other'), path.join(root, 'otherlib'));
+    fs.symlinkSync(path.join(outside, 'lib', 'sub'), path.join(outside, 'lib', 'sub-link'));
+    const { files, skipped } = reasons(root);
+    assert.deepEqual(files, ['extlib/ext.py', 'extlib/sub-link/deep.py', 'extlib/sub/deep.py', 'src/a.py']);
+    assert.match(skipped['otherlib/'], /^outside-workspace/);
   } finally {
     removeWorkspace(root);
     removeWorkspace(outside);

@@ -175,6 +175,11 @@ class Rules {
   }
 
   /** Index or skip one entry of a folder the walk entered by `passage`; for a folder, how to enter it. */
+  /** Whether .coderagignore re-includes this entry itself: a link it names is followed outside the root. */
+  reincludes(rel: string, isDir: boolean): boolean {
+    return !!this.coderag?.matcher.test(rel + (isDir ? '/' : '')).unignored;
+  }
+
   decide(rel: string, isDir: boolean, passage: Passage): Verdict {
     const own = this.coderag?.matcher.test(rel + (isDir ? '/' : ''));
     if (own?.unignored) return isDir ? { inside: REOPENED } : this.secretUnlessNamed(rel);
@@ -272,22 +277,26 @@ function relativeReal(rootReal: string, real: string): string {
 
 /**
  * A symlink is followed only inside the workspace, as git and ripgrep do: a link to
- * /usr/lib/python3 would pull all of it in. Resolved for links only: other entries cost nothing.
+ * /usr/lib/python3 would pull all of it in. A link that .coderagignore re-includes by name
+ * (`!stdlib/`) is followed wherever it leads, and links inside the tree it leads to are then
+ * inside too (`realRoots` grows). Resolved for links only: other entries cost nothing.
  */
-function followLink(rel: string, abs: string, rootReal: string): { real?: string; skip?: SkippedFile } {
+function followLink(rel: string, abs: string, realRoots: string[], reincluded: boolean): { real?: string; outside?: boolean; skip?: SkippedFile } {
   let real: string;
   try {
     real = fs.realpathSync.native(abs);
   } catch {
     return { skip: { path: rel, reason: 'unreadable', detail: 'broken symbolic link' } };
   }
-  if (!inside(rootReal, real)) return { skip: { path: rel, reason: 'outside-workspace', detail: `symlink to ${real}` } };
-  return { real };
+  if (realRoots.some((r) => inside(r, real))) return { real };
+  if (reincluded) return { real, outside: true };
+  return { skip: { path: rel, reason: 'outside-workspace', detail: `symlink to ${real} (follow it with \`!${rel}\` in .coderagignore)` } };
 }
 
 export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult {
   const rules = new Rules(root, opts);
   const rootReal = realOrResolved(root);
+  const realRoots = [rootReal];
   // Compared with each folder's real path, which the walk resolves anyway: the index folder is
   // left out under any name, and when a symlink leads to it.
   const indexReal = opts.indexDir ? realOrResolved(opts.indexDir) : undefined;
@@ -357,12 +366,13 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
       }
       let real: string | undefined;
       if (link) {
-        const followed = followLink(rel, abs, rootReal);
+        const followed = followLink(rel, abs, realRoots, rules.reincludes(rel, isDir));
         if (followed.skip) {
           skipped.push(isDir ? { ...followed.skip, path: rel + '/' } : followed.skip);
           continue;
         }
         real = followed.real;
+        if (followed.outside && isDir) realRoots.push(real!);
         const secret = isFile ? rules.linkedSecret(rel, relativeReal(rootReal, real!)) : undefined;
         if (secret) {
           skipped.push(secret);
@@ -421,7 +431,7 @@ export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { 
   if (!stat.isFile()) return { skipped: specialFile(rel, stat) };
   if (link) {
     const rootReal = realOrResolved(root);
-    const followed = followLink(rel, abs, rootReal);
+    const followed = followLink(rel, abs, [rootReal], rules.reincludes(rel, false));
     if (followed.skip) return { skipped: followed.skip };
     const secret = rules.linkedSecret(rel, relativeReal(rootReal, followed.real!));
     if (secret) return { skipped: secret };
