@@ -24,9 +24,6 @@ export function pythonStdlib(): string {
 // `!dist/` lets the node packages' dist folders back in (the defaults hide every dist/): the MCP
 // SDK ships nothing else, and the questions' answers name dist paths. Nested node_modules stay out.
 const CORPUS_IGNORE = [
-  // The corpus is symlinks to the stdlib and node_modules: named here, so the scan follows them.
-  '!python/',
-  '!node/*/',
   '!dist/',
   'python/site-packages/',
   'python/idlelib/',
@@ -53,6 +50,8 @@ export function buildCorpus(dir: string, nodePackages: string[]): string {
   fs.mkdirSync(path.join(dir, 'node'), { recursive: true });
   link(pythonStdlib(), path.join(dir, 'python'));
   for (const pkg of nodePackages) link(path.join(repoRoot, 'node_modules', pkg), path.join(dir, 'node', pkg));
-  fs.writeFileSync(path.join(dir, '.coderagignore'), CORPUS_IGNORE + '\n');
+  // The corpus is symlinks to the stdlib and node_modules: each is named, so the scan follows it.
+  const links = ['!python/', ...nodePackages.map((pkg) => `!node/${pkg}/`)];
+  fs.writeFileSync(path.join(dir, '.coderagignore'), [...links, CORPUS_IGNORE].join('\n') + '\n');
   return dir;
 }
