@@ -148,9 +148,14 @@ test('a symlink leading outside is followed when .coderagignore names it, links 
     fs.symlinkSync(path.join(outside, 'lib'), path.join(root, 'extlib'));
     fs.symlinkSync(path.join(outside, 'other'), path.join(root, 'otherlib'));
     fs.symlinkSync(path.join(outside, 'lib', 'sub'), path.join(outside, 'lib', 'sub-link'));
+    // A file link inside the followed tree, and a link to a secret outside: checked by name.
+    fs.symlinkSync(path.join(outside, 'lib', 'ext.py'), path.join(outside, 'lib', 'alias.py'));
+    fs.writeFileSync(path.join(outside, '.env'), 'TOKEN=1\n');
+    fs.symlinkSync(path.join(outside, '.env'), path.join(outside, 'lib', 'settings.txt'));
     const { files, skipped } = reasons(root);
-    assert.deepEqual(files, ['extlib/ext.py', 'extlib/sub-link/deep.py', 'extlib/sub/deep.py', 'src/a.py']);
+    assert.deepEqual(files, ['extlib/alias.py', 'extlib/ext.py', 'extlib/sub-link/deep.py', 'extlib/sub/deep.py', 'src/a.py']);
     assert.match(skipped['otherlib/'], /^outside-workspace/);
+    assert.match(skipped['extlib/settings.txt'], /^outside-workspace/);
   } finally {
     removeWorkspace(root);
     removeWorkspace(outside);

@@ -271,8 +271,10 @@ function inside(rootReal: string, real: string): boolean {
   return real === rootReal || real.startsWith(rootReal.endsWith(path.sep) ? rootReal : rootReal + path.sep);
 }
 
-function relativeReal(rootReal: string, real: string): string {
-  return path.relative(rootReal, real).split(path.sep).join('/');
+/** A link target's path for the secret rules: from the root (or followed tree) holding it, else its name. */
+function relativeReal(realRoots: string | string[], real: string): string {
+  const holder = (typeof realRoots === 'string' ? [realRoots] : realRoots).find((r) => inside(r, real));
+  return holder ? path.relative(holder, real).split(path.sep).join('/') : path.basename(real);
 }
 
 /**
@@ -373,7 +375,7 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
         }
         real = followed.real;
         if (followed.outside && isDir) realRoots.push(real!);
-        const secret = isFile ? rules.linkedSecret(rel, relativeReal(rootReal, real!)) : undefined;
+        const secret = isFile ? rules.linkedSecret(rel, relativeReal(realRoots, real!)) : undefined;
         if (secret) {
           skipped.push(secret);
           continue;
