@@ -65,3 +65,25 @@ test('keyword: expansion terms reach documents the query words miss, below a doc
   assert.deepEqual(hits.map((h) => h.path), ['q.py', 'e.py']);
   assert.ok(k.idf('lru') > 0 && k.idf('nowhere') === 0);
 });
+
+test('keyword file: postings read at first search are those load() checked; a file changed since is damage', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coderag-kw-'));
+  try {
+    const file = path.join(dir, 'keyword.bin');
+    indexOf([chunk('a.py', 'parse_header', 'def parse_header(): pass'), ...filler]).save(file);
+    // Unchanged since load: searched without a second hash.
+    assert.deepEqual(KeywordIndex.load(file)!.search('parse header').map((h) => h.qualifiedName).slice(0, 1), ['parse_header']);
+    // A byte of the postings changed after load (same size): found when they are first read.
+    const opened = KeywordIndex.load(file)!;
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length - 40] ^= 0xff;
+    fs.writeFileSync(file, bytes);
+    assert.throws(() => opened.search('parse header'), /changed or is damaged since it was opened/);
+    assert.equal(KeywordIndex.read(file).error, 'checksum mismatch');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
