@@ -1,14 +1,12 @@
 // `coderag search` options checked before anything runs: a typo in a filter must not look like
 // "no results". Errors list what is valid; the caller exits 2 (bad usage).
 import picomatch from 'picomatch';
-import { languages } from '../core/lang/registry';
-import type { ChunkKind } from '../core/model';
+import { languages, TEXT_FORMATS } from '../core/lang/registry';
+import { CHUNK_KINDS } from '../core/model';
 import type { SearchOptions } from '../core/search/hybrid';
 
 export class SearchArgError extends Error {}
 
-export const KINDS = ['function', 'method', 'class', 'constant', 'declaration', 'section', 'documentation', 'window'] as const satisfies readonly ChunkKind[];
-const TEXT_LANGUAGES = ['markdown', 'json', 'yaml', 'toml', 'ini', 'godot-project', 'godot-resource', 'text'];
 /** Short names users type (file extensions mostly); `ts` covers .tsx files too. */
 const LANGUAGE_ALIASES: Record<string, string[]> = {
   py: ['python'], ts: ['typescript', 'tsx'], js: ['javascript'], jsx: ['javascript'], rs: ['rust'], cs: ['csharp'], 'c#': ['csharp'],
@@ -57,9 +55,9 @@ export function searchOptionsOf(values: Record<string, unknown>): SearchOptions 
   }
   const kinds = listOf(values.kind as string[] | undefined);
   for (const k of kinds ?? []) {
-    if (!(KINDS as readonly string[]).includes(k)) throw new SearchArgError(`--kind ${k}: not one of ${KINDS.join(', ')}`);
+    if (!(CHUNK_KINDS as readonly string[]).includes(k)) throw new SearchArgError(`--kind ${k}: not one of ${CHUNK_KINDS.join(', ')}`);
   }
-  const validLanguages = [...languages.map((l) => l.id), ...TEXT_LANGUAGES];
+  const validLanguages = [...languages.map((l) => l.id), ...TEXT_FORMATS];
   const langs = listOf(values.lang as string[] | undefined)?.flatMap((l) => {
     if (validLanguages.includes(l)) return [l];
     const alias = LANGUAGE_ALIASES[l];

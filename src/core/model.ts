@@ -1,15 +1,17 @@
 // The domain types that flow one way: files → fragments → chunks → index → search.
 // Plain data only: these cross worker boundaries by structured clone.
 
-export type ChunkKind =
-  | 'function'
-  | 'method'
-  | 'class'
-  | 'constant'
-  | 'declaration'
-  | 'section' // a cut of a config or scene file (project.godot section, .tscn node, JSON key…)
-  | 'documentation' // a Markdown heading section
-  | 'window'; // a line window of a file we cannot parse
+export const CHUNK_KINDS = [
+  'function',
+  'method',
+  'class',
+  'constant',
+  'declaration',
+  'section', // a cut of a config or scene file (project.godot section, .tscn node, JSON key…)
+  'documentation', // a Markdown heading section
+  'window', // a line window of a file we cannot parse
+] as const;
+export type ChunkKind = (typeof CHUNK_KINDS)[number];
 
 /** A piece of one file, with its exact 1-based inclusive line range. */
 export interface Fragment {

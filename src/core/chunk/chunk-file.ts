@@ -93,4 +93,3 @@ function sectionChunks(path: string, language: string, source: string, format: P
   }
   return chunks;
 }
-

@@ -21,7 +21,6 @@ export function lineWindows(lines: string[], size = WINDOW_LINES): Section[] {
   return trimSections(lines, out).map((s) => ({ ...s, name: `lines ${s.startRow + 1}-${s.endRow + 1}` }));
 }
 
-/** Characters after which a cut reads naturally: whitespace, `,` `;` `>` `}` `]`. */
 /** Cuts at each row for which `header` returns a name; rows before the first header are a preamble. */
 function cutAt(lines: string[], header: (line: string, row: number) => string | undefined, preamble: string): Section[] {
   const out: Section[] = [];

@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { isDocumentation } from '../lang/registry';
 import type { SkippedFile } from '../model';
-import { checkPath, type ScanOptions, scanWorkspace, type ScannedFile } from '../scan/walker';
+import { pathChecker, type ScanOptions, scanWorkspace, type ScannedFile } from '../scan/walker';
 import type { KeywordIndex } from './keyword';
 import { readSkipped } from './meta';
 import type { UpdateOptions } from './report';
@@ -31,8 +31,9 @@ export function changeSet(
   if (options.paths) {
     present = [];
     gone = [];
+    const check = pathChecker(root, scanOpts);
     for (const rel of new Set(options.paths.map((p) => p.split(path.sep).join('/')))) {
-      const r = checkPath(root, rel, scanOpts);
+      const r = check(rel);
       if (r.file) present.push(r.file);
       else {
         if (r.skipped) skipped.push(r.skipped);

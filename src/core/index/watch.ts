@@ -6,7 +6,7 @@ import chokidar, { type FSWatcher } from 'chokidar';
 import * as fs from 'node:fs';
 import type { Stats } from 'node:fs';
 import { DEFAULT_EXCLUDED_DIRS } from '../scan/rules';
-import { checkPath } from '../scan/walker';
+import { type PathCheck, pathChecker } from '../scan/walker';
 import type { CodeIndex, IndexReport } from './code-index';
 
 export interface WatchOptions {
@@ -95,7 +95,7 @@ export class IndexWatcher {
    * Whether the watcher skips a path. Built-in folders (node_modules, dist…) are pruned, since
    * inotify watches are a limited resource, unless the scanner would walk into this one (a
    * `!dist/` in .coderagignore): its own rules decide, asked about a file inside the folder that
-   * cannot exist. Everything else is watched; the update's checkPath filters the events.
+   * cannot exist. Everything else is watched; the update's path checks filter the events.
    */
   private ignores(p: string, stats?: Stats): boolean {
     const root = this.index.root;
@@ -108,7 +108,7 @@ export class IndexWatcher {
     // Below a built-in folder too: reopening node_modules/mylib/ walks node_modules only to reach
     // mylib, and its other folders must stay unwatched.
     if (!rel.split('/').some((segment) => excluded.has(segment))) return false;
-    return !!checkPath(root, `${rel}/\0`, this.index.scanSettings).skipped;
+    return !!this.check!(`${rel}/\0`).skipped;
   }
 
   private rootReal?: string;
@@ -139,8 +139,12 @@ export class IndexWatcher {
     return false;
   }
 
+  /** The scanner's rules as they stand at start(): a rule edit restarts the watcher (rewatch). */
+  private check?: (rel: string) => PathCheck;
+
   async start(): Promise<void> {
     const root = this.index.root;
+    this.check = pathChecker(root, this.index.scanSettings);
     const watcher = chokidar.watch(root, {
       ignoreInitial: true,
       // The scanner follows symbolic links to folders inside the root: so does the watcher.

@@ -43,7 +43,8 @@ export function languageOfSource(filePath: string, source: string): LanguageSpec
 }
 
 /** Files that are cut into sections rather than parsed. */
-export type TextFormat = 'godot-project' | 'godot-resource' | 'json' | 'yaml' | 'toml' | 'ini' | 'markdown' | 'text';
+export const TEXT_FORMATS = ['godot-project', 'godot-resource', 'json', 'yaml', 'toml', 'ini', 'markdown', 'text'] as const;
+export type TextFormat = (typeof TEXT_FORMATS)[number];
 
 const textFormats: Record<string, TextFormat> = {
   '.tscn': 'godot-resource', '.tres': 'godot-resource', '.escn': 'godot-resource',

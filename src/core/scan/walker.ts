@@ -174,12 +174,12 @@ class Rules {
     return stack;
   }
 
-  /** Index or skip one entry of a folder the walk entered by `passage`; for a folder, how to enter it. */
   /** Whether .coderagignore re-includes this entry itself: a link it names is followed outside the root. */
   reincludes(rel: string, isDir: boolean): boolean {
     return !!this.coderag?.matcher.test(rel + (isDir ? '/' : '')).unignored;
   }
 
+  /** Index or skip one entry of a folder the walk entered by `passage`; for a folder, how to enter it. */
   decide(rel: string, isDir: boolean, passage: Passage): Verdict {
     const own = this.coderag?.matcher.test(rel + (isDir ? '/' : ''));
     if (own?.unignored) return isDir ? { inside: REOPENED } : this.secretUnlessNamed(rel);
@@ -272,8 +272,8 @@ function inside(rootReal: string, real: string): boolean {
 }
 
 /** A link target's path for the secret rules: from the root (or followed tree) holding it, else its name. */
-function relativeReal(realRoots: string | string[], real: string): string {
-  const holder = (typeof realRoots === 'string' ? [realRoots] : realRoots).find((r) => inside(r, real));
+function relativeReal(realRoots: string[], real: string): string {
+  const holder = realRoots.find((r) => inside(r, real));
   return holder ? path.relative(holder, real).split(path.sep).join('/') : path.basename(real);
 }
 
@@ -402,9 +402,23 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
   return { files, skipped };
 }
 
+export type PathCheck = { file?: ScannedFile; skipped?: SkippedFile };
+
 /** The same decision as scanWorkspace, for one path (the watcher's changes). */
-export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { file?: ScannedFile; skipped?: SkippedFile } {
+export function checkPath(root: string, rel: string, opts: ScanOptions = {}): PathCheck {
+  return pathChecker(root, opts)(rel);
+}
+
+/**
+ * checkPath for many paths under one set of rules: the ignore files (the repository's above the
+ * root, .coderagignore, each folder's .gitignore) are read once, not once per path of a batch.
+ */
+export function pathChecker(root: string, opts: ScanOptions = {}): (rel: string) => PathCheck {
   const rules = new Rules(root, opts);
+  return (rel) => checkWith(rules, root, rel, opts);
+}
+
+function checkWith(rules: Rules, root: string, rel: string, opts: ScanOptions): PathCheck {
   const indexRel = opts.indexDir ? path.relative(root, opts.indexDir).split(path.sep).join('/') : '';
   if (indexRel && !indexRel.startsWith('..') && !path.isAbsolute(indexRel) && (rel + '/').startsWith(indexRel + '/')) {
     return { skipped: { path: rel, reason: 'default-exclude', detail: INDEX_FOLDER } };
@@ -432,10 +446,10 @@ export function checkPath(root: string, rel: string, opts: ScanOptions = {}): { 
   if (skip) return { skipped: skip };
   if (!stat.isFile()) return { skipped: specialFile(rel, stat) };
   if (link) {
-    const rootReal = realOrResolved(root);
-    const followed = followLink(rel, abs, [rootReal], rules.reincludes(rel, false));
+    const realRoots = [realOrResolved(root)];
+    const followed = followLink(rel, abs, realRoots, rules.reincludes(rel, false));
     if (followed.skip) return { skipped: followed.skip };
-    const secret = rules.linkedSecret(rel, relativeReal(rootReal, followed.real!));
+    const secret = rules.linkedSecret(rel, relativeReal(realRoots, followed.real!));
     if (secret) return { skipped: secret };
   }
   const name = parts[parts.length - 1];
