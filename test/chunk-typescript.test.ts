@@ -491,3 +491,32 @@ test('javascript: methods of exported object literals are qualified by the objec
     'function default.methods.add 4-6',
   ]);
 });
+
+test('javascript: one statement declaring several names is one chunk with its exact lines, not one copy per name', async () => {
+  const js = lines(
+    'var a = 1, b = 2;', //          1
+    'const x = {', //                2
+    '  k: 1,', //                    3
+    '}, y = [', //                   4
+    '  1, 2,', //                    5
+    '];', //                         6
+    'let p = 3,', //                 7
+    '    q = () => p;', //           8
+    'export const m = 1, n = 2;', // 9
+    'function f() {', //            10
+    '  const u = 1, v = 2;', //     11
+    '  return u + v;', //           12
+    '}', //                         13
+  );
+  const { chunks } = await chunksOf('multi.js', js);
+  assert.deepEqual(outline(chunks), [
+    'constant a, b 1-1',
+    'constant x, y 2-6',
+    'function p, q 7-8',
+    'constant m, n 9-9',
+    'function f 10-13',
+  ]);
+  const text = (c: { startLine: number; endLine: number }) => js.split('\n').slice(c.startLine - 1, c.endLine).join('\n');
+  for (const c of chunks) assert.equal(c.text, text(c), `${c.qualifiedName}: text is its range`);
+  assert.deepEqual(find(chunks, 'x, y').defines, ['x', 'y']);
+});

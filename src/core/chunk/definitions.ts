@@ -110,13 +110,45 @@ export function findDefinitions(matches: Iterable<QueryMatch>, spec: LanguageSpe
       signature: undefined,
     });
   }
-  const defs = [...byNode.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.endIndex - a.endIndex);
+  const sorted = [...byNode.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.endIndex - a.endIndex);
+  for (const d of sorted) d.outer = outermost(d.node, spec);
+  const defs = mergeDeclarators(sorted);
   nest(defs);
-  for (const d of defs) {
-    d.outer = outermost(d.node, spec);
-    d.startRow = leadingStartRow(d.outer, spec);
-  }
+  for (const d of defs) d.startRow = leadingStartRow(d.outer, spec);
   return defs;
+}
+
+/**
+ * `var a = 1, b = 2;` and `const x = {…}, y = […];` declare several names in one statement. Each
+ * declarator climbs to that statement (its wrapper), so each would be a chunk holding the whole
+ * statement (the same text twice) while its range said only its own lines. The statement is one
+ * chunk, named by all its names (as a Python `a, b = …`), of the kind that ranks first.
+ */
+function mergeDeclarators(defs: Definition[]): Definition[] {
+  const byOuter = new Map<number, Definition[]>();
+  for (const d of defs) {
+    if (d.outer.id === d.node.id) continue;
+    const list = byOuter.get(d.outer.id);
+    if (list) list.push(d);
+    else byOuter.set(d.outer.id, [d]);
+  }
+  const dropped = new Set<Definition>();
+  for (const list of byOuter.values()) {
+    if (list.length < 2) continue;
+    // Declarators of one statement are siblings; a definition nested deeper under the same wrapper is not one of them.
+    const parentId = list[0].node.parent?.id;
+    const same = list.filter((d) => d.node.parent?.id === parentId);
+    if (same.length < 2) continue;
+    const kept = same.reduce((best, d) => (priority.indexOf(d.kind) < priority.indexOf(best.kind) ? d : best));
+    const names = same.flatMap((d) => d.names ?? [d.name]);
+    kept.names = names;
+    kept.name = names.join(', ');
+    kept.qualifiedName = same.map((d) => d.qualifiedName).join(', ');
+    kept.endRow = lastRow(kept.outer);
+    kept.endIndex = kept.outer.endIndex;
+    for (const d of same) if (d !== kept) dropped.add(d);
+  }
+  return dropped.size ? defs.filter((d) => !dropped.has(d)) : defs;
 }
 
 /** Links each definition to its nearest enclosing one and qualifies names through classes and scopes. */
