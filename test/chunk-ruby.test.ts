@@ -265,9 +265,10 @@ test('ruby: Rakefile, .rake, Gemfile and .gemspec are Ruby, and their DSL yields
     'end', //                          12
   );
   const { chunks } = await chunksOf('lib/tasks/db.rake', rake);
-  // `desc` is kept as a window (no line is dropped); `namespace :db do`/`end` only scope the tasks.
-  assert.deepEqual(outline(chunks), ['function default 3-4', 'window top-level code 7-7', 'function db.migrate 8-10', 'function db.seed 11-11']);
+  // `desc` documents the task below it (as `rake -T` shows it); `namespace :db do`/`end` only scope the tasks.
+  assert.deepEqual(outline(chunks), ['function default 3-4', 'function db.migrate 7-10', 'function db.seed 11-11']);
   assert.equal(find(chunks, 'default').docstring, 'Runs the tests.');
+  assert.equal(find(chunks, 'db.migrate').docstring, 'Migrate');
   assert.equal(find(chunks, 'db.migrate').signature, 'task migrate: :environment do');
   assert.equal(find(chunks, 'db.migrate').complexity, 2);
 

@@ -191,7 +191,7 @@ export function leadingStartRow(node: Node, spec: LanguageSpec): number {
   let first = true;
   while (prev) {
     const isComment = spec.commentTypes.includes(prev.type);
-    if (!isComment && !attached.includes(prev.type)) break;
+    if (!isComment && !attached.includes(prev.type) && !spec.describes?.(prev)) break;
     if (lastRow(prev) < start - 1 && !(isComment && docBlockAcrossBlankLines(prev, first))) break;
     first = false;
     const before = prev.previousSibling;

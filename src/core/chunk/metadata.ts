@@ -156,13 +156,16 @@ function leadingComment(outer: Node, spec: LanguageSpec, headerEnd: number): str
   let prev = previousSiblingOf(outer, spec);
   let row = outer.startPosition.row;
   let first = true;
-  while (prev && (spec.commentTypes.includes(prev.type) || (spec.attachedTypes ?? []).includes(prev.type))) {
+  let described: string | undefined;
+  while (prev && (spec.commentTypes.includes(prev.type) || (spec.attachedTypes ?? []).includes(prev.type) || (described = spec.describes?.(prev)) !== undefined)) {
     if (prev.startPosition.row <= headerEnd) break;
     if (prev.endPosition.row < row - 1 && !(spec.commentTypes.includes(prev.type) && docBlockAcrossBlankLines(prev, first))) break;
     // A comment after code on its line (`type Z int // note`) belongs to that code, as in leadingStartRow.
     const before = prev.previousSibling;
     if (spec.commentTypes.includes(prev.type) && before && lastRow(before) === prev.startPosition.row) break;
-    if (spec.commentTypes.includes(prev.type)) parts.unshift(prev.text);
+    if (described !== undefined) parts.unshift(described);
+    else if (spec.commentTypes.includes(prev.type)) parts.unshift(prev.text);
+    described = undefined;
     row = prev.startPosition.row;
     prev = before;
     first = false;

@@ -70,4 +70,10 @@ export const ruby: LanguageSpec = {
     return wrapping && !LEVELS.has(wrapping) && wrapping !== 'private_class_method' ? [wrapping] : [];
   },
   memberStub: (signature) => (signature.endsWith('=') ? `${signature} …` : signature),
+  // Rake: `desc "Run the tests"` above `task :test do` is that task's documentation (`rake -T` shows it).
+  describes(statement) {
+    if (statement.type !== 'call' || methodName(statement) !== 'desc') return undefined;
+    const arg = statement.childForFieldName('arguments')?.namedChildren[0];
+    return arg?.type === 'string' ? arg.text.slice(1, -1) : undefined;
+  },
 };

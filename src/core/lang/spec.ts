@@ -54,6 +54,8 @@ export interface LanguageSpec {
   decorators?(def: Node): string[];
   /** All names one definition node declares, when it declares several (Go `const ( A = iota; B )`). */
   definedNames?(def: Node): string[] | undefined;
+  /** The doc a statement right above a definition gives it (Rake's `desc "Run the tests"`), else undefined. */
+  describes?(statement: Node): string | undefined;
 }
 
 /**
@@ -72,7 +74,7 @@ export function withEveryField(s: LanguageSpec): LanguageSpec {
     generatorMarkers: s.generatorMarkers, functionTypes: s.functionTypes, visibility: s.visibility,
     memberContainers: s.memberContainers, parameters: s.parameters, returnType: s.returnType,
     commentsBeforeBody: s.commentsBeforeBody, memberStub: s.memberStub, decorators: s.decorators,
-    definedNames: s.definedNames,
+    definedNames: s.definedNames, describes: s.describes,
   };
   return all;
 }
