@@ -7,22 +7,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { configEntries, globalExcludes } from '../src/core/scan/global';
 import { checkPath, scanWorkspace } from '../src/core/scan/walker';
-import { removeWorkspace, workspace } from './helpers';
+import { gitHome, removeWorkspace, workspace } from './helpers';
 
 const bin = path.join(__dirname, '..', '..', 'bin', 'coderag.js');
-const GIT_ENV = ['HOME', 'XDG_CONFIG_HOME', 'GIT_CONFIG_GLOBAL'] as const;
-
-/** Runs `fn` with HOME (and XDG_CONFIG_HOME when given) pointing into a temporary folder. */
+/** Runs `fn` with git's user files in `home` (see gitHome). */
 function withHome<T>(home: string, xdg: string | undefined, fn: () => T): T {
-  const saved = GIT_ENV.map((k) => process.env[k]);
-  process.env.HOME = home;
-  if (xdg) process.env.XDG_CONFIG_HOME = xdg;
-  else delete process.env.XDG_CONFIG_HOME;
-  delete process.env.GIT_CONFIG_GLOBAL;
+  const restore = gitHome(home, xdg);
   try {
     return fn();
   } finally {
-    GIT_ENV.forEach((k, i) => (saved[i] === undefined ? delete process.env[k] : (process.env[k] = saved[i])));
+    restore();
   }
 }
 

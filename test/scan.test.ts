@@ -180,16 +180,20 @@ test('FIFOs and sockets are skipped with their kind, not dropped silently', asyn
   }
 });
 
-test('UTF-16 with a byte order mark is decoded, with exact lines, and noted', async () => {
-  const source = 'def first():\n    return "caf\u00e9 \u2603"\n\n\ndef second():\n    pass\n';
-  const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(source, 'utf16le')]);
-  const be = Buffer.from(le);
-  be.swap16();
+/** `source` in UTF-16LE and BE, with a byte order mark or without: each decodes back to it, noted. */
+function utf16Decodes(source: string, bom: boolean): { le: Buffer; be: Buffer } {
+  const le = Buffer.concat([Buffer.from(bom ? [0xff, 0xfe] : []), Buffer.from(source, 'utf16le')]);
+  const be = Buffer.from(le).swap16();
   for (const [bytes, name] of [[le, 'UTF-16LE'], [be, 'UTF-16BE']] as const) {
     const d = decodeSource(bytes, 'a.py');
     assert.equal(d.text, source, name);
-    assert.equal(d.note, `${name} with a byte order mark: decoded`);
+    assert.equal(d.note, `${name} ${bom ? 'with' : 'without'} a byte order mark: decoded`);
   }
+  return { le, be };
+}
+
+test('UTF-16 with a byte order mark is decoded, with exact lines, and noted', async () => {
+  const { be } = utf16Decodes('def first():\n    return "caf\u00e9 \u2603"\n\n\ndef second():\n    pass\n', true);
   // UTF-32 starts like UTF-16LE: it stays binary.
   assert.equal(decodeSource(Buffer.from([0xff, 0xfe, 0, 0, 0x61, 0, 0, 0]), 'a.txt').skip?.reason, 'binary');
   const root = workspace({ 'wide.py': be });
@@ -206,14 +210,7 @@ test('UTF-16 with a byte order mark is decoded, with exact lines, and noted', as
 
 test('UTF-16 without a byte order mark is decoded and noted; binary files with NUL bytes stay binary', async () => {
   const source = 'def first():\n    return "caf\u00e9 \u2603 \u65e5\u672c \u0100\u3000"\r\n\n\ndef second():\n    pass\n';
-  const le = Buffer.from(source, 'utf16le');
-  const be = Buffer.from(le);
-  be.swap16();
-  for (const [bytes, name] of [[le, 'UTF-16LE'], [be, 'UTF-16BE']] as const) {
-    const d = decodeSource(bytes, 'a.py');
-    assert.equal(d.text, source, name);
-    assert.equal(d.note, `${name} without a byte order mark: decoded`);
-  }
+  const { le } = utf16Decodes(source, false);
   // Real binaries, whatever their names: a compiled Python module, a PNG, an SQLite database.
   const binaries = path.join(__dirname, '..', '..', 'test', 'fixtures', 'binary');
   for (const name of ['greet.pyc', 'pixel.png', 'notes.sqlite']) {

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex, type IndexReport } from '../src/core/index/code-index';
 import { ChangeBatcher, IndexWatcher } from '../src/core/index/watch';
-import { lines, removeWorkspace, workspace } from './helpers';
+import { gitHome, lines, removeWorkspace, workspace } from './helpers';
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<number> {
   const start = Date.now();
@@ -129,10 +129,7 @@ test('watch: the rule files above the root (repository .gitignore files, info/ex
     'pkg/app/scratch.py': lines('def scratch():', '    pass'),
     'pkg/app/later.py': lines('def later():', '    pass'),
   });
-  const saved = [process.env.HOME, process.env.XDG_CONFIG_HOME, process.env.GIT_CONFIG_GLOBAL];
-  process.env.HOME = home;
-  delete process.env.XDG_CONFIG_HOME;
-  delete process.env.GIT_CONFIG_GLOBAL;
+  const restoreEnv = gitHome(home);
   const root = path.join(repo, 'pkg', 'app');
   const index = await CodeIndex.open({ root, inProcess: true, embedding: { enabled: false } });
   await index.update();
@@ -163,7 +160,7 @@ test('watch: the rule files above the root (repository .gitignore files, info/ex
   } finally {
     await watcher.stop();
     await index.close();
-    (['HOME', 'XDG_CONFIG_HOME', 'GIT_CONFIG_GLOBAL'] as const).forEach((k, i) => (saved[i] === undefined ? delete process.env[k] : (process.env[k] = saved[i])));
+    restoreEnv();
     removeWorkspace(repo);
     removeWorkspace(home);
   }
