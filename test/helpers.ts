@@ -40,3 +40,18 @@ export function removeWorkspace(root: string): void {
 export function lines(...ls: string[]): string {
   return ls.join('\n') + '\n';
 }
+
+const GIT_ENV = ['HOME', 'XDG_CONFIG_HOME', 'GIT_CONFIG_GLOBAL'] as const;
+
+/**
+ * Points git's user files (config, global excludes) at `home` (and `xdg` as XDG_CONFIG_HOME when
+ * given), so a test never reads the real user's; returns what puts the environment back.
+ */
+export function gitHome(home: string, xdg?: string): () => void {
+  const saved = GIT_ENV.map((k) => process.env[k]);
+  process.env.HOME = home;
+  if (xdg) process.env.XDG_CONFIG_HOME = xdg;
+  else delete process.env.XDG_CONFIG_HOME;
+  delete process.env.GIT_CONFIG_GLOBAL;
+  return () => GIT_ENV.forEach((k, i) => (saved[i] === undefined ? delete process.env[k] : (process.env[k] = saved[i])));
+}

@@ -180,16 +180,20 @@ test('FIFOs and sockets are skipped with their kind, not dropped silently', asyn
   }
 });
 
-test('UTF-16 with a byte order mark is decoded, with exact lines, and noted', async () => {
-  const source = 'def first():\n    return "caf\u00e9 \u2603"\n\n\ndef second():\n    pass\n';
-  const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(source, 'utf16le')]);
-  const be = Buffer.from(le);
-  be.swap16();
+/** `source` in UTF-16LE and BE, with a byte order mark or without: each decodes back to it, noted. */
+function utf16Decodes(source: string, bom: boolean): { le: Buffer; be: Buffer } {
+  const le = Buffer.concat([Buffer.from(bom ? [0xff, 0xfe] : []), Buffer.from(source, 'utf16le')]);
+  const be = Buffer.from(le).swap16();
   for (const [bytes, name] of [[le, 'UTF-16LE'], [be, 'UTF-16BE']] as const) {
     const d = decodeSource(bytes, 'a.py');
     assert.equal(d.text, source, name);
-    assert.equal(d.note, `${name} with a byte order mark: decoded`);
+    assert.equal(d.note, `${name} ${bom ? 'with' : 'without'} a byte order mark: decoded`);
   }
+  return { le, be };
+}
+
+test('UTF-16 with a byte order mark is decoded, with exact lines, and noted', async () => {
+  const { be } = utf16Decodes('def first():\n    return "caf\u00e9 \u2603"\n\n\ndef second():\n    pass\n', true);
   // UTF-32 starts like UTF-16LE: it stays binary.
   assert.equal(decodeSource(Buffer.from([0xff, 0xfe, 0, 0, 0x61, 0, 0, 0]), 'a.txt').skip?.reason, 'binary');
   const root = workspace({ 'wide.py': be });
@@ -199,6 +203,38 @@ test('UTF-16 with a byte order mark is decoded, with exact lines, and noted', as
     const chunks = r.status === 'parsed' ? r.chunks ?? [] : [];
     assert.deepEqual(chunks.map((c) => `${c.qualifiedName} ${c.startLine}-${c.endLine}`), ['first 1-2', 'second 5-6']);
     assert.match(chunks[0].text, /caf\u00e9 \u2603/);
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('UTF-16 without a byte order mark is decoded and noted; binary files with NUL bytes stay binary', async () => {
+  const source = 'def first():\n    return "caf\u00e9 \u2603 \u65e5\u672c \u0100\u3000"\r\n\n\ndef second():\n    pass\n';
+  const { le } = utf16Decodes(source, false);
+  // Real binaries, whatever their names: a compiled Python module, a PNG, an SQLite database.
+  const binaries = path.join(__dirname, '..', '..', 'test', 'fixtures', 'binary');
+  for (const name of ['greet.pyc', 'pixel.png', 'notes.sqlite']) {
+    assert.equal(decodeSource(fs.readFileSync(path.join(binaries, name)), 'data').skip?.reason, 'binary', name);
+  }
+  // UTF-32 (NULs on both sides), numbers as little-endian int32, an odd length, text with controls.
+  const utf32 = Buffer.alloc(source.length * 4);
+  for (let i = 0; i < source.length; i++) utf32.writeUInt32LE(source.charCodeAt(i), i * 4);
+  const ints = Buffer.alloc(4096);
+  for (let i = 0; i < 1024; i++) ints.writeInt32LE(i * 7, i * 4);
+  const controls = Buffer.from('a\x01b\x02c\x03d\n'.repeat(20), 'utf16le');
+  for (const [bytes, what] of [[utf32, 'UTF-32'], [ints, 'int32 array'], [le.subarray(1), 'odd length'], [controls, 'controls']] as const) {
+    assert.equal(decodeSource(bytes, 'data').skip?.reason, 'binary', what);
+  }
+  // Read by the parse job from disk, lines exact.
+  const root = workspace({ 'wide.py': le, 'compiled': fs.readFileSync(path.join(binaries, 'greet.pyc')) });
+  try {
+    const r = await parseOne({ path: 'wide.py', absPath: path.join(root, 'wide.py') }, { maxTokens: 512, countTokens: estimateTokens });
+    assert.equal(r.status, 'parsed');
+    const chunks = r.status === 'parsed' ? r.chunks ?? [] : [];
+    assert.deepEqual(chunks.map((c) => `${c.qualifiedName} ${c.startLine}-${c.endLine}`), ['first 1-2', 'second 5-6']);
+    assert.equal(r.status === 'parsed' ? r.note : undefined, 'UTF-16LE without a byte order mark: decoded');
+    const bin = await parseOne({ path: 'compiled', absPath: path.join(root, 'compiled') }, { maxTokens: 512, countTokens: estimateTokens });
+    assert.equal(bin.status === 'skipped' ? bin.reason : bin.status, 'binary');
   } finally {
     removeWorkspace(root);
   }

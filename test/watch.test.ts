@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex, type IndexReport } from '../src/core/index/code-index';
 import { ChangeBatcher, IndexWatcher } from '../src/core/index/watch';
-import { lines, removeWorkspace, workspace } from './helpers';
+import { gitHome, lines, removeWorkspace, workspace } from './helpers';
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<number> {
   const start = Date.now();
@@ -113,5 +113,55 @@ test('watch: re-including node_modules/mylib/ watches that package only, not the
     await watcher.stop();
     await index.close();
     removeWorkspace(root);
+  }
+});
+
+test('watch: the rule files above the root (repository .gitignore files, info/exclude, global excludes, git config) re-apply the rules', async () => {
+  const home = workspace({ '.config/git/.keep': '' });
+  const repo = workspace({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    '.git/info/.keep': '',
+    '.gitignore': '*.log\n',
+    'pkg/app/a.py': lines('def alpha():', '    pass'),
+    'pkg/app/gen_x.py': lines('def generated_x():', '    pass'),
+    'pkg/app/notes.py': lines('def notes():', '    pass'),
+    'pkg/app/local.py': lines('def local():', '    pass'),
+    'pkg/app/scratch.py': lines('def scratch():', '    pass'),
+    'pkg/app/later.py': lines('def later():', '    pass'),
+  });
+  const restoreEnv = gitHome(home);
+  const root = path.join(repo, 'pkg', 'app');
+  const index = await CodeIndex.open({ root, inProcess: true, embedding: { enabled: false } });
+  await index.update();
+  const indexed = (p: string) => index.fileRows().some((r) => r.path === p && r.state === 'indexed');
+  const watcher = new IndexWatcher(index, { embeddings: false });
+  await watcher.start();
+  try {
+    assert.ok(['a.py', 'gen_x.py', 'notes.py', 'local.py', 'scratch.py', 'later.py'].every(indexed));
+    // Only the files themselves are watched, never the folders above the root with all under them.
+    assert.deepEqual(watcher.watchedFolders(), ['']);
+    fs.writeFileSync(path.join(repo, '.gitignore'), '*.log\ngen_*.py\n'); // edited at the repository's top
+    await until(() => !indexed('gen_x.py'));
+    fs.writeFileSync(path.join(repo, 'pkg', '.gitignore'), 'local.py\n'); // created in a folder between
+    await until(() => !indexed('local.py'));
+    fs.writeFileSync(path.join(repo, '.git', 'info', 'exclude'), 'notes.py\n');
+    await until(() => !indexed('notes.py'));
+    fs.writeFileSync(path.join(home, '.config', 'git', 'ignore'), 'scratch.py\n'); // the default global excludes
+    await until(() => !indexed('scratch.py'));
+    // core.excludesFile now names another file: it replaces the default one, and is watched from then on.
+    fs.writeFileSync(path.join(home, 'other-ignore'), 'later.py\n');
+    fs.writeFileSync(path.join(home, '.gitconfig'), '[core]\n\texcludesFile = ~/other-ignore\n');
+    await until(() => !indexed('later.py') && indexed('scratch.py'));
+    // Saved as editors do, by renaming a new file over it.
+    fs.writeFileSync(path.join(home, 'other-ignore.tmp'), '# nothing\n');
+    fs.renameSync(path.join(home, 'other-ignore.tmp'), path.join(home, 'other-ignore'));
+    await until(() => indexed('later.py'));
+    assert.ok(indexed('a.py'));
+  } finally {
+    await watcher.stop();
+    await index.close();
+    restoreEnv();
+    removeWorkspace(repo);
+    removeWorkspace(home);
   }
 });

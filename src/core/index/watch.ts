@@ -8,6 +8,7 @@ import type { Stats } from 'node:fs';
 import { DEFAULT_EXCLUDED_DIRS } from '../scan/rules';
 import { type PathCheck, pathChecker } from '../scan/walker';
 import type { CodeIndex, IndexReport } from './code-index';
+import { type OuterWatch, watchOuterRules } from './outer-watch';
 
 export interface WatchOptions {
   quietMs?: number;
@@ -74,6 +75,7 @@ const excluded = new Set(DEFAULT_EXCLUDED_DIRS);
 
 export class IndexWatcher {
   private watcher?: FSWatcher;
+  private outer?: OuterWatch;
   private readonly batcher: ChangeBatcher;
   private stopped = false;
   private rewatching?: Promise<void>;
@@ -155,7 +157,8 @@ export class IndexWatcher {
     const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
     const onFile = (p: string) => {
       const r = rel(p);
-      if (/(^|\/)\.(gitignore|coderagignore)$/.test(r) || r === '.git/info/exclude') {
+      // The repository's info/exclude is one of the outer rule files (watchOuterRules).
+      if (/(^|\/)\.(gitignore|coderagignore)$/.test(r)) {
         this.batcher.addAll();
         // Which folders are pruned depends on these rules (a new `!dist/` reopens dist/).
         this.rewatch();
@@ -167,6 +170,12 @@ export class IndexWatcher {
       for (const row of this.index.fileRows()) if (row.path.startsWith(prefix)) this.batcher.add(row.path);
     });
     watcher.on('error', (err) => this.opts.onError?.(err as Error));
+    // The rule files above the root: a change re-applies the rules and restarts the watch, since
+    // the rules may now name other files (a new core.excludesFile) or reopen other folders.
+    this.outer = watchOuterRules(root, () => {
+      this.batcher.addAll();
+      this.rewatch();
+    }, (err) => this.opts.onError?.(err));
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   }
 
@@ -175,6 +184,7 @@ export class IndexWatcher {
     if (this.rewatching) return;
     this.rewatching = (async () => {
       await new Promise((r) => setTimeout(r, 50)); // one restart for a burst of rule edits
+      this.outer?.close();
       await this.watcher?.close();
       if (this.stopped) return;
       await this.start();
@@ -198,6 +208,7 @@ export class IndexWatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.rewatching;
+    this.outer?.close();
     await this.watcher?.close();
     // Let an update already under way finish: stopping must not leave a half-written batch.
     await this.batcher.idle();

@@ -38,7 +38,12 @@ export function decodeText(bytes: Uint8Array): { text: string; note?: string } |
     if (text.slice(0, 8192).includes('\0')) return undefined;
     return { text, note: `${wide.toUpperCase()} with a byte order mark: decoded` };
   }
-  if (bytes.subarray(0, 8192).includes(0)) return undefined;
+  if (bytes.subarray(0, 8192).includes(0)) {
+    const bare = bareUtf16Of(bytes);
+    const text = bare && new TextDecoder(bare).decode(bytes);
+    if (!text || text.slice(0, 8192).includes('\0')) return undefined;
+    return { text, note: `${bare!.toUpperCase()} without a byte order mark: decoded` };
+  }
   let text: string;
   let note: string | undefined;
   try {
@@ -58,6 +63,41 @@ function utf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
   if (bytes[0] === 0xff && bytes[1] === 0xfe && !(bytes[2] === 0 && bytes[3] === 0)) return 'utf-16le';
   return undefined;
+}
+
+const SNIFF_BYTES = 4096;
+
+/**
+ * UTF-16 without a byte order mark, told conservatively from the first 4 KB: an even length, NULs
+ * in at least a third of the code units and almost all on one side (odd offsets for LE: the high
+ * byte of ASCII text; even for BE), and text that decodes to printable characters with a line
+ * break. Binary formats (images, .pyc, sqlite, UTF-32) have NULs on both sides or controls.
+ */
+function bareUtf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  if (bytes.length % 2 !== 0) return undefined;
+  const n = Math.min(bytes.length, SNIFF_BYTES);
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) even++;
+    if (bytes[i + 1] === 0) odd++;
+  }
+  const units = n / 2;
+  const [wide, high, low] = odd >= even ? (['utf-16le', odd, even] as const) : (['utf-16be', even, odd] as const);
+  // A few NULs on the other side: characters such as U+0100 or U+3000 have a zero low byte.
+  if (high * 3 < units || low * 10 > high) return undefined;
+  return mostlyPrintable(new TextDecoder(wide).decode(bytes.subarray(0, n))) ? wide : undefined;
+}
+
+/** A line break, and at most 1 in 100 characters a control (other than tab, form feed) or undecodable. */
+function mostlyPrintable(text: string): boolean {
+  if (!/[\n\r]/.test(text)) return false;
+  let bad = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 9 && c !== 10 && c !== 12 && c !== 13) || (c >= 0x7f && c < 0xa0) || c === 0xfffd) bad++;
+  }
+  return bad * 100 <= text.length;
 }
 
 /** The text of a file on disk, decoded as the index decoded it ('' when unreadable or binary). */

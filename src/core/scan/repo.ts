@@ -3,6 +3,7 @@
 // monorepo), or a worktree or submodule whose `.git` is a file naming its git dir.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { globalExcludes, shownPath } from './global';
 
 export interface Repo {
   /** The folder holding `.git`: the root itself or one above it. */
@@ -53,4 +54,38 @@ export function foldersAbove(repo: Repo, root: string): string[] {
     folders.unshift(dir);
   }
   return folders;
+}
+
+/** An ignore file outside the root's tree whose patterns apply to it. */
+export interface OuterRuleFile {
+  file: string;
+  /** The root's path from the folder the patterns are relative to, with a trailing `/` ('' for the root). */
+  above: string;
+  /** How skip details name it: from the root (`../.gitignore`), or `~/…` for the global excludes. */
+  shown: string;
+}
+
+/**
+ * The ignore files outside the root that apply to it, lowest precedence first, as git orders
+ * them: the global excludes file, the repository's info/exclude, then the .gitignore files from
+ * its top down to the root's parent. Outside a repository, the global excludes alone, relative
+ * to the root. `configs`: the git config files that chose the global excludes file.
+ */
+export function outerRules(root: string): { files: OuterRuleFile[]; configs: string[] } {
+  const repo = enclosingRepo(root);
+  const slashed = (p: string) => p.split(path.sep).join('/');
+  const fromTop = repo ? slashed(path.relative(repo.top, root)) : '';
+  const above = fromTop ? fromTop + '/' : '';
+  const global = globalExcludes(repo?.top ?? root);
+  const files: OuterRuleFile[] = [];
+  if (global.file) files.push({ file: global.file, above, shown: shownPath(global.file) });
+  if (repo) {
+    const shown = (abs: string) => slashed(path.relative(root, abs));
+    files.push({ file: repo.infoExclude, above, shown: shown(repo.infoExclude) });
+    for (const dir of foldersAbove(repo, root)) {
+      const gi = path.join(dir, '.gitignore');
+      files.push({ file: gi, above: slashed(path.relative(dir, root)) + '/', shown: shown(gi) });
+    }
+  }
+  return { files, configs: global.configs };
 }

@@ -1,11 +1,11 @@
 // Walks the workspace and decides, for every file, index or skip (and why). Honours nested
-// .gitignore files, .git/info/exclude, built-in excludes and secrets, and a .coderagignore that
-// may re-include (`!pattern`) what the others hide.
+// .gitignore files, .git/info/exclude, git's global excludes file, built-in excludes and secrets,
+// and a .coderagignore that may re-include (`!pattern`) what the others hide.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore, type IgnoreRule } from 'ignore';
 import type { SkippedFile } from '../model';
-import { enclosingRepo, foldersAbove } from './repo';
+import { outerRules } from './repo';
 import { builtinRules, hasBinaryExtension, type Rule, ruleMatch } from './rules';
 
 // Ignore files match as git does by default (core.ignorecase): case-sensitively on Linux, where
@@ -111,21 +111,12 @@ interface Verdict {
 }
 
 /**
- * The rules of the repository the root lies in, lowest precedence first: its info/exclude, then
- * the .gitignore files from its top down to the root's parent, each relative to its own folder (as
- * `git ls-files -o --exclude-standard` applies them from a subfolder).
+ * The rules from outside the root (repo.ts `outerRules`: the global excludes, the repository's
+ * info/exclude and .gitignore files above the root), each relative to its own folder, as
+ * `git ls-files -o --exclude-standard` applies them from a subfolder.
  */
 function repositoryRules(root: string): IgnoreFile[] {
-  const repo = enclosingRepo(root);
-  if (!repo) return [];
-  const shown = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
-  const fromTop = path.relative(repo.top, root).split(path.sep).join('/');
-  const rules = [readIgnoreFile(repo.infoExclude, '', shown(repo.infoExclude), fromTop ? fromTop + '/' : '')];
-  for (const dir of foldersAbove(repo, root)) {
-    const gi = path.join(dir, '.gitignore');
-    rules.push(readIgnoreFile(gi, '', shown(gi), path.relative(dir, root).split(path.sep).join('/') + '/'));
-  }
-  const found = rules.filter((r): r is IgnoreFile => !!r);
+  const found = outerRules(root).files.map((f) => readIgnoreFile(f.file, '', f.shown, f.above)).filter((r): r is IgnoreFile => !!r);
   // A root the repository itself ignores (a build folder, a vendored tree, a corpus under .cache/)
   // was opened on purpose: the repository's rules do not describe it, or they would hide all of it.
   if (found.some((f) => f.above && f.matcher.test(f.above).ignored)) return [];
