@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { KeywordIndex } from '../src/core/index/keyword';
+import { decodeHeader, encodeHeader } from '../src/core/index/keyword-header';
 import { packFileDocs } from '../src/core/index/terms';
 import type { Chunk } from '../src/core/model';
 
@@ -83,6 +84,44 @@ test('keyword file: postings read at first search are those load() checked; a fi
     fs.writeFileSync(file, bytes);
     assert.throws(() => opened.search('parse header'), /changed or is damaged since it was opened/);
     assert.equal(KeywordIndex.read(file).error, 'checksum mismatch');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('keyword file: documents, deleted ones, odd ids and names survive save and load; a loaded index takes new files', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const docs = [
+    { id: 'a.py:1-2:function:f', path: 'a.py', kind: 'function', language: 'python', name: 'f', qualifiedName: 'f' },
+    null,
+    { id: 'other-form', path: 'b.ts', kind: 'method', language: 'typescript', name: 'with\0nul', qualifiedName: 'C.é, ü' },
+    { id: 'a.py:', path: 'a.py', kind: 'window', language: 'python', name: '', qualifiedName: '' },
+  ];
+  const fields = [{ terms: ['alpha', 'beta'], counts: [2, 1] }, { terms: [], counts: [] }];
+  const pieces = encodeHeader({ docs, lengths: [[3, 0, 1, 2], [0, 0, 0, 7]], fields });
+  const back = decodeHeader(Buffer.concat(pieces));
+  assert.deepEqual(back.docs, [docs[0], null, { ...docs[2], name: 'with\ufffdnul' }, docs[3]]);
+  assert.deepEqual(back.lengths, [[3, 0, 1, 2], [0, 0, 0, 7]]);
+  assert.deepEqual(back.fields, fields);
+  assert.deepEqual(decodeHeader(Buffer.concat(encodeHeader({ docs: [], lengths: [[]], fields: [{ terms: [], counts: [] }] }))).docs, []);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coderag-kw-'));
+  try {
+    const file = path.join(dir, 'keyword.bin');
+    const k = indexOf([chunk('a.py', 'parse_header', 'def parse_header(): pass'), chunk('gone.py', 'gone', 'def gone(): pass'), ...filler]);
+    k.removeFile('gone.py');
+    k.save(file);
+    // Found by binary search in the sorted terms, then numbered in the vocabulary by the first write.
+    const loaded = KeywordIndex.load(file)!;
+    assert.equal(loaded.search('parse header')[0].qualifiedName, 'parse_header');
+    assert.deepEqual(loaded.search('gone'), []);
+    loaded.setFile('z.py', 'z.py', packFileDocs([chunk('z.py', 'zebra_stripes', 'def zebra_stripes(): return parse_header()')]));
+    assert.equal(loaded.search('zebra stripes')[0].qualifiedName, 'zebra_stripes');
+    assert.deepEqual(loaded.search('parse header').map((h) => h.qualifiedName).slice(0, 2), ['parse_header', 'zebra_stripes']);
+    loaded.save(file);
+    assert.deepEqual(KeywordIndex.load(file)!.search('zebra').map((h) => h.qualifiedName), ['zebra_stripes']);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { FIELDS, queryTerms } from './terms';
 import type { PackedDocs } from './keyword-docs';
+import { decodeHeader, encodeHeader } from './keyword-header';
 import { PostingStore, Vocabulary } from './postings';
 import { synonymsOf } from './synonyms';
 import { compareIds, lowerBound } from '../sorted';
@@ -63,7 +64,7 @@ function interned(s: string): string {
   return t;
 }
 
-const FORMAT = 5; // 5: a sha256 of the file after its body
+const FORMAT = 6; // 6: a binary header (keyword-header.ts); 5: a sha256 of the file after its body
 const DIGEST = 32;
 
 /** The keyword file is damaged (or was replaced while being read): rebuilt from the chunk store. */
@@ -337,7 +338,7 @@ export class KeywordIndex {
     return df ? idf(this.live, df) : 0;
   }
 
-  /** Binary file: a JSON header (documents, terms, offsets) then the postings arrays. Atomic. */
+  /** Binary file: the file list, a header (documents, terms, offsets: keyword-header.ts), then the postings arrays. Atomic. */
   save(file: string): void {
     if (this.pending && !this.dirty) return;
     this.materialize();
@@ -369,13 +370,7 @@ export class KeywordIndex {
       const lengthsAt = pos;
       write(Buffer.alloc(8)); // header length and postings count, filled in below
       const headerAt = pos;
-      write(Buffer.from('{"docs":['));
-      const SLICE = 4096;
-      for (let i = 0; i < this.docs.length; i += SLICE) {
-        const rows = this.docs.slice(i, i + SLICE).map((d) => (d ? [d.id, d.path, d.kind, d.language, d.name, d.qualifiedName] : null));
-        write(Buffer.from((i ? ',' : '') + JSON.stringify(rows).slice(1, -1)));
-      }
-      write(Buffer.from(`],"lengths":${JSON.stringify(this.lengths)},"fields":${JSON.stringify(fieldsHeader)}}`));
+      for (const piece of encodeHeader({ docs: this.docs, lengths: this.lengths, fields: fieldsHeader })) write(piece);
       const headerLen = pos - headerAt;
       // Postings: every field's document numbers, then every field's term frequencies.
       for (const part of ['docs', 'tfs'] as const) {
@@ -473,16 +468,14 @@ export class KeywordIndex {
     const buf = body.subarray(pending.offset);
     const headerLen = buf.readUInt32LE(0);
     const total = buf.readUInt32LE(4);
-    const h = JSON.parse(buf.subarray(8, 8 + headerLen).toString('utf8'));
+    const h = decodeHeader(buf.subarray(8, 8 + headerLen));
     const start = 8 + headerLen;
     // Copy into aligned buffers: typed arrays over the file buffer need 4-byte alignment.
     const docs = new Uint32Array(total);
     Buffer.from(docs.buffer).set(buf.subarray(start, start + total * 4));
     const tfs = new Uint16Array(total);
     Buffer.from(tfs.buffer).set(buf.subarray(start + total * 4, start + total * 6));
-    this.docs = (h.docs as (string[] | null)[]).map((d) =>
-      d ? { id: d[0], path: d[1], kind: d[2], language: d[3], name: d[4], qualifiedName: d[5] } : null,
-    );
+    this.docs = h.docs;
     this.lengths = h.lengths;
     this.lengthSums = this.lengths.map((ls) => ls.reduce((a, b, i) => (this.docs[i] ? a + b : a), 0));
     this.live = this.docs.filter(Boolean).length;
@@ -493,9 +486,9 @@ export class KeywordIndex {
       else this.docsByPath.set(d.path, [i]);
     });
     let at = 0;
-    this.sorted = (h.fields as { terms: string[] }[]).map((f) => f.terms);
+    this.sorted = h.fields.map((f) => f.terms);
     const vocabulary = (this.vocabulary = new Vocabulary());
-    this.dict = (h.fields as { terms: string[]; counts: number[] }[]).map(({ terms, counts }) => {
+    this.dict = h.fields.map(({ terms, counts }) => {
       const n = counts.reduce((a, b) => a + b, 0);
       // Views, not copies: a view is exactly full, so the first change moves that field to a pool of its own.
       const store = PostingStore.fromLists(terms, counts, docs.subarray(at, at + n), tfs.subarray(at, at + n), vocabulary);
