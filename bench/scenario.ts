@@ -124,7 +124,12 @@ async function bareModel(texts: string[]): Promise<{ rate: number; workers: numb
 }
 
 async function query({ root, indexDir }: Args) {
+  // What a new process (the CLI, an MCP server's first call) waits for: open, the keyword file's
+  // first read, the query model's load and one hybrid search.
+  const t0 = performance.now();
   const index = await CodeIndex.open({ root, indexDir });
+  await index.search('read the configuration file', { limit: 10 });
+  const firstQueryMs = performance.now() - t0;
   const questions = JSON.parse(fs.readFileSync(path.join(repoRoot, 'eval', 'questions.json'), 'utf8')).questions.map((q: { question: string }) => q.question);
   const identifiers = ['move_and_slide', 'Input.is_action_pressed', 'urljoin', 'TextWrapper.wrap', 'parse_headers', 'SequenceMatcher', 'json.loads', 'asyncio.wait_for'];
   const queries = [...questions, ...identifiers];
@@ -143,7 +148,7 @@ async function query({ root, indexDir }: Args) {
     }
   }
   await index.close();
-  return { chunks, queries: latencies.length, hybridMs: quantiles(latencies), keywordMs: quantiles(keyword) };
+  return { chunks, queries: latencies.length, firstQueryMs: round(firstQueryMs, 0), hybridMs: quantiles(latencies), keywordMs: quantiles(keyword) };
 }
 
 /** Cold map on a never-indexed tree (scan + parse for tags + graph + rank + render), then warm calls and a re-rank after one change. */
