@@ -165,3 +165,30 @@ test('watch: the rule files above the root (repository .gitignore files, info/ex
     removeWorkspace(home);
   }
 });
+
+test('watch: rule edits arriving while the watch restarts leave it watching what the last rules say', async () => {
+  const root = workspace({
+    'src/a.py': lines('def alpha():', '    pass'),
+    'dist/d.py': lines('def built():', '    pass'),
+    'build/b.py': lines('def made():', '    pass'),
+  });
+  const index = await CodeIndex.open({ root, inProcess: true, embedding: { enabled: false } });
+  await index.update();
+  const watcher = new IndexWatcher(index, { embeddings: false });
+  await watcher.start();
+  try {
+    // A burst spread over several restarts: each edit may land before, during or after one.
+    for (let i = 0; i < 40; i++) {
+      fs.writeFileSync(path.join(root, '.coderagignore'), i === 39 ? '!dist/\n' : i % 2 ? '!build/\n' : '# none\n');
+      await new Promise((resolve) => setTimeout(resolve, 5 + (i % 7) * 6));
+    }
+    await until(() => watcher.watchedFolders().includes('dist') && !watcher.watchedFolders().includes('build'));
+    fs.writeFileSync(path.join(root, 'dist', 'later.py'), lines('def built_later():', '    pass'));
+    await until(() => index.keyword.search('built_later').some((h) => h.path === 'dist/later.py'));
+    await until(() => !index.fileRows().some((r) => r.path === 'build/b.py'));
+  } finally {
+    await watcher.stop();
+    await index.close();
+    removeWorkspace(root);
+  }
+});

@@ -79,6 +79,7 @@ export class IndexWatcher {
   private readonly batcher: ChangeBatcher;
   private stopped = false;
   private rewatching?: Promise<void>;
+  private rewatchAgain = false;
 
   constructor(private readonly index: CodeIndex, private readonly opts: WatchOptions = {}) {
     this.batcher = new ChangeBatcher((paths) => this.apply(paths), opts.quietMs, opts.maxWaitMs);
@@ -181,17 +182,32 @@ export class IndexWatcher {
 
   /** Watches again from scratch with the current rules, then rescans what changed meanwhile. */
   private rewatch(): void {
-    if (this.rewatching) return;
+    // A rule edit seen while restarting may name other files or folders than the rules the
+    // restart read: one more restart follows it.
+    if (this.rewatching) {
+      this.rewatchAgain = true;
+      return;
+    }
+    this.rewatchAgain = false;
     this.rewatching = (async () => {
       await new Promise((r) => setTimeout(r, 50)); // one restart for a burst of rule edits
-      this.outer?.close();
-      await this.watcher?.close();
       if (this.stopped) return;
-      await this.start();
+      // The old watch stays open until the new one is ready: an edit made after start() read the
+      // rules is seen by one of them, and restarts again (rewatchAgain).
+      const old = { watcher: this.watcher, outer: this.outer };
+      try {
+        await this.start();
+      } finally {
+        old.outer?.close();
+        await old.watcher?.close();
+      }
       this.batcher.addAll();
     })()
       .catch((err) => this.opts.onError?.(err as Error))
-      .finally(() => (this.rewatching = undefined));
+      .finally(() => {
+        this.rewatching = undefined;
+        if (this.rewatchAgain && !this.stopped) this.rewatch();
+      });
   }
 
   /** Folders being watched, relative to the root ('' for the root), sorted: what inotify holds. */
