@@ -66,6 +66,36 @@ test('re-including one subfolder of an excluded folder keeps its siblings exclud
   }
 });
 
+test('a negation with ** crosses excluded folders at any depth when it names them (!**/build/*.py), not when it names none (!**/*.py)', () => {
+  const tree = {
+    'build/b.py': 'b = 1\n',
+    'build/b.txt': 'b\n',
+    'pkg/build/p.py': 'p = 1\n',
+    'pkg/node_modules/x/n.py': 'n = 1\n',
+    'node_modules/y/m.py': 'm = 1\n',
+    'app.py': 'a = 1\n',
+  };
+  const cases: [string, string[]][] = [
+    ['!**/build/*.py\n', ['app.py', 'build/b.py', 'pkg/build/p.py']],
+    ['!**/build/**\n', ['app.py', 'build/b.py', 'build/b.txt', 'pkg/build/p.py']],
+    ['!build/*.py\n', ['app.py', 'build/b.py']],
+    ['!pkg/build/p.py\n', ['app.py', 'pkg/build/p.py']],
+    // A wildcard standing for the excluded folder names none: `*` could as well be node_modules.
+    ['!pkg/*/p.py\n', ['app.py']],
+    ['!**/node_modules/x/\n', ['app.py', 'pkg/node_modules/x/n.py']],
+    ['!**/*.py\n', ['app.py']],
+  ];
+  for (const [rules, expected] of cases) {
+    const root = workspace({ ...tree, '.coderagignore': rules });
+    try {
+      assert.deepEqual(scan(root).files, expected, rules);
+      for (const f of expected) assert.equal(checkPath(root, f).file?.path, f, `${rules} ${f}`);
+    } finally {
+      removeWorkspace(root);
+    }
+  }
+});
+
 test('an index folder inside the root is never indexed, whatever its name', async () => {
   const root = workspace({ 'app.py': 'def main():\n    pass\n', 'lib/util.py': 'X = 1\n' });
   const indexDir = path.join(root, 'myindex');

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import ignore, { type Ignore, type IgnoreRule } from 'ignore';
 import type { SkippedFile } from '../model';
 import { outerRules } from './repo';
+import { type Reopener, reopener } from './reopen';
 import { builtinRules, hasBinaryExtension, type Rule, ruleMatch } from './rules';
 
 // Ignore files match as git does by default (core.ignorecase): case-sensitively on Linux, where
@@ -128,7 +129,7 @@ class Rules {
   private readonly builtins: Rule[];
   private readonly rootStack: IgnoreFile[];
   private readonly coderag?: IgnoreFile;
-  private readonly reopen: string[];
+  private readonly reopen: Reopener;
   /** The negations of .coderagignore that name a file, with no wildcard in the last segment. */
   private readonly explicit = ignore();
   private readonly stacks = new Map<string, IgnoreFile[]>();
@@ -143,13 +144,8 @@ class Rules {
     // hide: we must then walk through that folder to it. Only negations that spell out a folder
     // prefix open one (not `!*.gd`).
     const negations = (this.coderag?.patterns ?? []).filter((p) => p.startsWith('!')).map((p) => p.slice(1));
-    this.reopen = negations.map((p) => p.replace(/^\//, ''));
+    this.reopen = reopener(negations);
     this.explicit.add(negations.filter((p) => !/[*?[]/.test(p.slice(p.lastIndexOf('/') + 1))));
-  }
-
-  /** Whether an excluded folder lies on the way to a path .coderagignore re-includes (`!build/gen/`). */
-  private mayReopen(rel: string): boolean {
-    return this.reopen.some((p) => p.startsWith(rel + '/') && p.length > rel.length + 1);
   }
 
   /** Ignore files that apply inside `relDir`: root rules plus each folder's .gitignore down to it. */
@@ -177,7 +173,8 @@ class Rules {
     if (own?.ignored) return { skip: { path: rel, reason: 'ignored', detail: byRule(own.rule, '.coderagignore') } };
     const skip = passage.through ? { ...passage.through, path: rel } : this.excluded(rel, isDir, passage);
     if (!skip) return isDir ? { inside: passage } : {};
-    if (isDir && this.mayReopen(rel)) return { inside: { reopened: passage.reopened, through: skip } };
+    // An excluded folder on the way to a path .coderagignore re-includes (`!build/gen/`, `!**/build/*.py`).
+    if (isDir && this.reopen(rel)) return { inside: { reopened: passage.reopened, through: skip } };
     return { skip };
   }
 
