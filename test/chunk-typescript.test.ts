@@ -520,3 +520,15 @@ test('javascript: one statement declaring several names is one chunk with its ex
   for (const c of chunks) assert.equal(c.text, text(c), `${c.qualifiedName}: text is its range`);
   assert.deepEqual(find(chunks, 'x, y').defines, ['x', 'y']);
 });
+
+test('typescript: names declared together keep their own qualified names (NS.a, NS.b) and what they hold its own (A.m)', async () => {
+  const ts = lines(
+    'const A = class { m() { return 1; } }, B = 2;', //  1
+    'namespace NS {', //                                2
+    '  export const n1 = 1, n2 = 2;', //                3
+    '}', //                                             4
+  );
+  const { chunks } = await chunksOf('decl.ts', ts);
+  const names = outline(chunks);
+  for (const want of ['class A, B 1-1', 'method A.m 1-1', 'constant NS.n1, NS.n2 3-3']) assert.ok(names.includes(want), `${want} in ${names.join(' | ')}`);
+});

@@ -96,14 +96,16 @@ test('keyword file: documents, deleted ones, odd ids and names survive save and 
   const docs = [
     { id: 'a.py:1-2:function:f', path: 'a.py', kind: 'function', language: 'python', name: 'f', qualifiedName: 'f' },
     null,
-    { id: 'other-form', path: 'b.ts', kind: 'method', language: 'typescript', name: 'with\0nul', qualifiedName: 'C.é, ü' },
+    { id: 'b.ts:3-4:method:C.with\0nul', path: 'b.ts', kind: 'method', language: 'typescript', name: 'with\0nul', qualifiedName: 'C.é, ü' },
+    { id: 'other-form', path: 'b.ts', kind: 'method', language: 'typescript', name: 'lone\ud800', qualifiedName: '\u0002x' },
     { id: 'a.py:', path: 'a.py', kind: 'window', language: 'python', name: '', qualifiedName: '' },
   ];
   const fields = [{ terms: ['alpha', 'beta'], counts: [2, 1] }, { terms: [], counts: [] }];
-  const pieces = encodeHeader({ docs, lengths: [[3, 0, 1, 2], [0, 0, 0, 7]], fields });
+  const pieces = encodeHeader({ docs, lengths: [[3, 0, 1, 2, 4], [0, 0, 0, 7, 1]], fields });
   const back = decodeHeader(Buffer.concat(pieces));
-  assert.deepEqual(back.docs, [docs[0], null, { ...docs[2], name: 'with\ufffdnul' }, docs[3]]);
-  assert.deepEqual(back.lengths, [[3, 0, 1, 2], [0, 0, 0, 7]]);
+  // Ids and names come back exactly, a NUL, a lone surrogate and the escape mark included.
+  assert.deepEqual(back.docs, docs);
+  assert.deepEqual(back.lengths, [[3, 0, 1, 2, 4], [0, 0, 0, 7, 1]]);
   assert.deepEqual(back.fields, fields);
   assert.deepEqual(decodeHeader(Buffer.concat(encodeHeader({ docs: [], lengths: [[]], fields: [{ terms: [], counts: [] }] }))).docs, []);
 

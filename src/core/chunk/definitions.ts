@@ -112,8 +112,10 @@ export function findDefinitions(matches: Iterable<QueryMatch>, spec: LanguageSpe
   }
   const sorted = [...byNode.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.endIndex - a.endIndex);
   for (const d of sorted) d.outer = outermost(d.node, spec);
+  // Nested first: each declarator's qualified name is then its own (`NS.a`), and what a dropped
+  // declarator holds (`B = class { m() {} }`) keeps its name (`B.m`).
+  nest(sorted);
   const defs = mergeDeclarators(sorted);
-  nest(defs);
   for (const d of defs) d.startRow = leadingStartRow(d.outer, spec);
   return defs;
 }
@@ -132,7 +134,7 @@ function mergeDeclarators(defs: Definition[]): Definition[] {
     if (list) list.push(d);
     else byOuter.set(d.outer.id, [d]);
   }
-  const dropped = new Set<Definition>();
+  const dropped = new Map<Definition, Definition>();
   for (const list of byOuter.values()) {
     if (list.length < 2) continue;
     // Declarators of one statement are siblings; a definition nested deeper under the same wrapper is not one of them.
@@ -146,9 +148,11 @@ function mergeDeclarators(defs: Definition[]): Definition[] {
     kept.qualifiedName = same.map((d) => d.qualifiedName).join(', ');
     kept.endRow = lastRow(kept.outer);
     kept.endIndex = kept.outer.endIndex;
-    for (const d of same) if (d !== kept) dropped.add(d);
+    for (const d of same) if (d !== kept) dropped.set(d, kept);
   }
-  return dropped.size ? defs.filter((d) => !dropped.has(d)) : defs;
+  if (!dropped.size) return defs;
+  for (const d of defs) if (d.parent && dropped.has(d.parent)) d.parent = dropped.get(d.parent);
+  return defs.filter((d) => !dropped.has(d));
 }
 
 /** Links each definition to its nearest enclosing one and qualifies names through classes and scopes. */
@@ -162,7 +166,8 @@ function nest(defs: Definition[]): void {
       d.parent = parent;
       const qualifies = parent.kind === 'class' || parent.kind === 'scope';
       if (qualifies && !d.qualifiedName.startsWith(parent.qualifiedName + '.')) {
-        d.qualifiedName = `${parent.qualifiedName}.${d.qualifiedName}`;
+        // `int a, b;` in `namespace ns` declares ns.a and ns.b, not "ns.a, b".
+        d.qualifiedName = d.names ? d.names.map((n) => `${parent.qualifiedName}.${n}`).join(', ') : `${parent.qualifiedName}.${d.qualifiedName}`;
       }
       if (d.kind === 'function' && parent.kind === 'class') d.kind = 'method';
     }

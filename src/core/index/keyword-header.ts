@@ -15,8 +15,21 @@ const SEP = '\0';
 const WHOLE = '\u0001';
 const DELETED = 0xffff;
 
-/** Names come from source text: a NUL in one would shift every string after it. */
-const clean = (s: string) => (s.includes(SEP) ? s.replaceAll(SEP, '\ufffd') : s);
+/** A string stored as JSON: names come from source text, which may hold a NUL or a lone surrogate. */
+const QUOTED = '\u0002';
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Kept exactly: a NUL would shift every string after it, and UTF-8 turns a lone surrogate into
+ * U+FFFD. Either way the keyword hit's id would no longer be its chunk's, and the hit was lost.
+ */
+function escaped(s: string): string {
+  return s.includes(SEP) || s.startsWith(QUOTED) || LONE_SURROGATE.test(s) ? QUOTED + JSON.stringify(s) : s;
+}
+
+function unescaped(s: string): string {
+  return s.startsWith(QUOTED) ? (JSON.parse(s.slice(1)) as string) : s;
+}
 
 function tableOf(values: Iterable<string>): { list: string[]; index: Map<string, number> } {
   const index = new Map<string, number>();
@@ -50,9 +63,9 @@ export function encodeHeader(h: Header): Buffer[] {
     docPath[i] = paths.index.get(d.path)!;
     docKind[i] = kinds.index.get(d.kind)!;
     docLanguage[i] = languages.index.get(d.language)!;
-    ids.push(clean(d.id.startsWith(`${d.path}:`) ? d.id.slice(d.path.length + 1) : WHOLE + d.id));
-    names.push(clean(d.name));
-    qualified.push(clean(d.qualifiedName));
+    ids.push(escaped(d.id.startsWith(`${d.path}:`) ? d.id.slice(d.path.length + 1) : WHOLE + d.id));
+    names.push(escaped(d.name));
+    qualified.push(escaped(d.qualifiedName));
   });
   const lengths = new Uint32Array(n * h.lengths.length);
   h.lengths.forEach((ls, f) => lengths.set(ls.slice(0, n), f * n));
@@ -105,10 +118,10 @@ export function decodeHeader(buf: Buffer): Header {
       continue;
     }
     const path = t.paths[docPath[i]];
-    const id = ids[i];
+    const id = unescaped(ids[i]);
     docs[i] = {
       id: id.startsWith(WHOLE) ? id.slice(1) : `${path}:${id}`, path, kind: t.kinds[docKind[i]],
-      language: t.languages[docLanguage[i]], name: names[i], qualifiedName: qualified[i],
+      language: t.languages[docLanguage[i]], name: unescaped(names[i]), qualifiedName: unescaped(qualified[i]),
     };
   }
   const fieldCount = t.terms.length;
