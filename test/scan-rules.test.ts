@@ -70,6 +70,7 @@ test('a negation with ** crosses excluded folders at any depth when it names the
   const tree = {
     'build/b.py': 'b = 1\n',
     'build/b.txt': 'b\n',
+    'build/sub/s.py': 's = 1\n',
     'pkg/build/p.py': 'p = 1\n',
     'pkg/node_modules/x/n.py': 'n = 1\n',
     'node_modules/y/m.py': 'm = 1\n',
@@ -77,8 +78,9 @@ test('a negation with ** crosses excluded folders at any depth when it names the
   };
   const cases: [string, string[]][] = [
     ['!**/build/*.py\n', ['app.py', 'build/b.py', 'pkg/build/p.py']],
-    ['!**/build/**\n', ['app.py', 'build/b.py', 'build/b.txt', 'pkg/build/p.py']],
+    ['!**/build/**\n', ['app.py', 'build/b.py', 'build/b.txt', 'build/sub/s.py', 'pkg/build/p.py']],
     ['!build/*.py\n', ['app.py', 'build/b.py']],
+    ['!build/**/*.py\n', ['app.py', 'build/b.py', 'build/sub/s.py']],
     ['!pkg/build/p.py\n', ['app.py', 'pkg/build/p.py']],
     // A wildcard standing for the excluded folder names none: `*` could as well be node_modules.
     ['!pkg/*/p.py\n', ['app.py']],

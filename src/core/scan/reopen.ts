@@ -1,8 +1,9 @@
 // Which excluded folders the walk must cross to reach what a .coderagignore negation re-includes
 // deeper down: `!build/gen/` crosses build/, `!**/node_modules/mylib/` crosses every
-// node_modules/, `!**/build/*.py` every build/. A negation opens a folder only when a segment of
-// its own spells the folder's name (`!**/*.py` names no folder and opens none: it would walk
-// every node_modules/ to look for Python files).
+// node_modules/, `!**/build/*.py` every build/, `!build/**/*.py` the folders inside build/. A
+// negation opens a folder only when a segment of its own spells the folder's name, or a `**` after
+// such a segment stands for it (`!**/*.py` names no folder and opens none: it would walk every
+// node_modules/ to look for Python files).
 import picomatch from 'picomatch';
 
 interface Segment {
@@ -39,6 +40,8 @@ function leadsInto(segs: Segment[], names: string[], i: number, j: number, lastL
   if (j === names.length) return lastLiteral && i < segs.length;
   if (i === segs.length) return false;
   const s = segs[i];
-  if (s.any) return leadsInto(segs, names, i + 1, j, lastLiteral) || leadsInto(segs, names, i, j + 1, false);
+  // A `**` after a named folder reaches any depth inside it (`!build/**/*.py` crosses build/sub/);
+  // a leading one names nothing, so the folders it stands for stay closed.
+  if (s.any) return leadsInto(segs, names, i + 1, j, lastLiteral) || leadsInto(segs, names, i, j + 1, lastLiteral);
   return s.test(names[j]) && leadsInto(segs, names, i + 1, j + 1, s.literal);
 }
