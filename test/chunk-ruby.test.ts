@@ -313,3 +313,21 @@ test('ruby: a syntax error still yields chunks', async () => {
   assert.equal(fallback, undefined);
   assert.deepEqual(outline(chunks), ['class Ok 1-13', 'method Ok.fine 2-4', 'method Ok.broken 6-8', 'method Ok.after 10-12']);
 });
+
+test('ruby: a Rake desc is read as Rake reads it: any quotes, escapes, and the last desc before the task', async () => {
+  const rake = lines(
+    'desc %q(Percent desc)', //          1
+    'task :a do', //                     2
+    'end', //                            3
+    'desc "Say \\"hi\\" #{name}"', //    4
+    'task :b do', //                     5
+    'end', //                            6
+    'desc "Two"', //                     7
+    'desc "Overrides"', //               8
+    'task :twice do', //                 9
+    'end', //                           10
+  );
+  const { chunks } = await chunksOf('Rakefile', rake);
+  assert.deepEqual(outline(chunks), ['function a 1-3', 'function b 4-6', 'function twice 7-10']);
+  assert.deepEqual(chunks.map((c) => c.docstring), ['Percent desc', 'Say "hi" #{name}', 'Overrides']);
+});

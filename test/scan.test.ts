@@ -282,3 +282,15 @@ test('byte sizes for --max-file-size: plain bytes or K/KB/KiB, M/MB/MiB, G/GB/Gi
   assert.equal(parseByteSize('1G'), 1024 ** 3);
   for (const bad of ['', 'lots', '-1', '2TB', '0']) assert.equal(parseByteSize(bad), undefined, bad);
 });
+
+test('content: data that reads as UTF-16 but holds noncharacters (U+FFFF) stays binary', () => {
+  // LLVM's diff-in.bin: ASCII in big-endian 16-bit units, with 0xFFFF markers between them.
+  const units = [];
+  for (let i = 0; i < 200; i++) units.push(...[...'line\n'].map((c) => c.charCodeAt(0)), 0xffff);
+  const bytes = Buffer.alloc(units.length * 2);
+  units.forEach((u, i) => bytes.writeUInt16BE(u, i * 2));
+  assert.equal(decodeSource(bytes, 'diff-in.txt').skip?.reason, 'binary');
+  // The same text without the markers is UTF-16BE text.
+  const clean = Buffer.from(Buffer.from('line\n'.repeat(200), 'utf16le').swap16());
+  assert.equal(decodeSource(clean, 'clean.txt').text, 'line\n'.repeat(200));
+});

@@ -157,13 +157,17 @@ function leadingComment(outer: Node, spec: LanguageSpec, headerEnd: number): str
   let row = outer.startPosition.row;
   let first = true;
   let described: string | undefined;
+  let tookDescription = false;
   while (prev && (spec.commentTypes.includes(prev.type) || (spec.attachedTypes ?? []).includes(prev.type) || (described = spec.describes?.(prev)) !== undefined)) {
     if (prev.startPosition.row <= headerEnd) break;
     if (prev.endPosition.row < row - 1 && !(spec.commentTypes.includes(prev.type) && docBlockAcrossBlankLines(prev, first))) break;
     // A comment after code on its line (`type Z int // note`) belongs to that code, as in leadingStartRow.
     const before = prev.previousSibling;
     if (spec.commentTypes.includes(prev.type) && before && lastRow(before) === prev.startPosition.row) break;
-    if (described !== undefined) parts.unshift(described);
+    if (described !== undefined) {
+      if (!(spec.describesOnce && tookDescription)) parts.unshift(described);
+      tookDescription = true;
+    }
     else if (spec.commentTypes.includes(prev.type)) parts.unshift(prev.text);
     described = undefined;
     row = prev.startPosition.row;

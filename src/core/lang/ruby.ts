@@ -41,6 +41,19 @@ function visibility(def: Node, name: string): Visibility | undefined {
   return 'public';
 }
 
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', s: ' ', '0': '\0' };
+
+/** A string literal's value whatever its delimiters (`"…"`, `'…'`, `%q(…)`), escapes read; interpolations kept as written. */
+function stringValue(literal: Node): string {
+  let out = '';
+  for (const part of literal.namedChildren) {
+    if (!part) continue;
+    const text = part.text;
+    out += part.type === 'escape_sequence' ? ESCAPES[text[1]] ?? text.slice(1) : text;
+  }
+  return out;
+}
+
 export const ruby: LanguageSpec = {
   id: 'ruby',
   extensions: ['.rb', '.rake', '.gemspec'],
@@ -74,6 +87,8 @@ export const ruby: LanguageSpec = {
   describes(statement) {
     if (statement.type !== 'call' || methodName(statement) !== 'desc') return undefined;
     const arg = statement.childForFieldName('arguments')?.namedChildren[0];
-    return arg?.type === 'string' ? arg.text.slice(1, -1) : undefined;
+    return arg?.type === 'string' ? stringValue(arg) : undefined;
   },
+  // Rake keeps the last `desc` before a task: an earlier one is overridden, not part of its doc.
+  describesOnce: true,
 };

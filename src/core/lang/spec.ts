@@ -56,6 +56,8 @@ export interface LanguageSpec {
   definedNames?(def: Node): string[] | undefined;
   /** The doc a statement right above a definition gives it (Rake's `desc "Run the tests"`), else undefined. */
   describes?(statement: Node): string | undefined;
+  /** Only the nearest describing statement counts (Rake: a later `desc` overrides an earlier one). */
+  describesOnce?: boolean;
 }
 
 /**
@@ -74,7 +76,7 @@ export function withEveryField(s: LanguageSpec): LanguageSpec {
     generatorMarkers: s.generatorMarkers, functionTypes: s.functionTypes, visibility: s.visibility,
     memberContainers: s.memberContainers, parameters: s.parameters, returnType: s.returnType,
     commentsBeforeBody: s.commentsBeforeBody, memberStub: s.memberStub, decorators: s.decorators,
-    definedNames: s.definedNames, describes: s.describes,
+    definedNames: s.definedNames, describes: s.describes, describesOnce: s.describesOnce,
   };
   return all;
 }

@@ -89,13 +89,16 @@ function bareUtf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
   return mostlyPrintable(new TextDecoder(wide).decode(bytes.subarray(0, n))) ? wide : undefined;
 }
 
-/** A line break, and at most 1 in 100 characters a control (other than tab, form feed) or undecodable. */
+/**
+ * A line break, and at most 1 in 100 characters a control (other than tab, form feed), undecodable
+ * or a noncharacter (U+FFFE, U+FFFF: binary read as UTF-16, never text).
+ */
 function mostlyPrintable(text: string): boolean {
   if (!/[\n\r]/.test(text)) return false;
   let bad = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if ((c < 0x20 && c !== 9 && c !== 10 && c !== 12 && c !== 13) || (c >= 0x7f && c < 0xa0) || c === 0xfffd) bad++;
+    if ((c < 0x20 && c !== 9 && c !== 10 && c !== 12 && c !== 13) || (c >= 0x7f && c < 0xa0) || c >= 0xfffd) bad++;
   }
   return bad * 100 <= text.length;
 }
