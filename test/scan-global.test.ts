@@ -82,6 +82,29 @@ test('global excludes: ~/.config/git/ignore by default, $XDG_CONFIG_HOME, core.e
   }
 });
 
+test('excludes file: [includeIf "gitdir:…"] applies to the repositories it names, and the repository\'s own config overrides the user\'s', () => {
+  const home = workspace({
+    '.gitconfig': '[includeIf "gitdir:~/work/"]\n\tpath = ~/work.cfg\n[includeIf "gitdir/i:**/OTHER/.git"]\n\tpath = ~/other.cfg\n',
+    'work.cfg': '[core]\n\texcludesFile = ~/work-ignore\n',
+    'other.cfg': '[core]\n\texcludesFile = ~/other-ignore\n',
+  });
+  try {
+    const repo = (dir: string) => ({ gitDir: path.join(home, dir, '.git'), config: path.join(home, dir, '.git', 'config') });
+    withHome(home, undefined, () => {
+      const at = (dir: string) => globalExcludes(path.join(home, dir), process.env, repo(dir)).file;
+      assert.equal(at('work/app'), path.join(home, 'work-ignore'));
+      assert.equal(at('x/other'), path.join(home, 'other-ignore')); // gitdir/i: any case
+      assert.equal(at('elsewhere'), path.join(home, '.config', 'git', 'ignore'));
+      fs.mkdirSync(path.join(home, 'work', 'app', '.git'), { recursive: true });
+      fs.writeFileSync(path.join(home, 'work', 'app', '.git', 'config'), '[core]\n\texcludesFile = /repo-ignore\n');
+      assert.equal(at('work/app'), '/repo-ignore');
+      assert.ok(globalExcludes(home, process.env, repo('work/app')).configs.includes(path.join(home, 'work', 'app', '.git', 'config')));
+    });
+  } finally {
+    removeWorkspace(home);
+  }
+});
+
 test('the global excludes file hides files with the lowest precedence, named in skip details; the CLI agrees', () => {
   const home = workspace({ '.config/git/ignore': '*.swp\nscratch/\n*.log\nkeep.py\n' });
   const repo = workspace({

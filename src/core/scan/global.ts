@@ -1,9 +1,10 @@
-// Git's global excludes: the file `core.excludesFile` names in the user's git config, or
-// $XDG_CONFIG_HOME/git/ignore (~/.config/git/ignore) when the key is unset. Read from the config
-// files, not by running git: git may be absent, and a scan starts no process.
+// Git's global excludes: the file `core.excludesFile` names in the user's git config or the
+// repository's own, or $XDG_CONFIG_HOME/git/ignore (~/.config/git/ignore) when the key is unset.
+// Read from the config files, not by running git: git may be absent, and a scan starts no process.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import picomatch from 'picomatch';
 
 export interface GlobalExcludes {
   /** The excludes file (absolute; it may not exist), none when the key is set to ''. */
@@ -15,12 +16,25 @@ export interface GlobalExcludes {
 /** git's limit on nested `[include] path` files. */
 const MAX_INCLUDE_DEPTH = 10;
 
-/** `relativeTo`: where a relative core.excludesFile points from (git resolves it from the repository's top). */
-export function globalExcludes(relativeTo: string, env: NodeJS.ProcessEnv = process.env): GlobalExcludes {
+/** The repository the excludes are looked up for. */
+export interface RepoConfig {
+  /** Its git dir (`.git`, or the folder a gitlink names): what `[includeIf "gitdir:…"]` tests. */
+  gitDir: string;
+  /** Its own config file (in the common git dir), read last: it overrides the user's. */
+  config: string;
+}
+
+/**
+ * `relativeTo`: where a relative core.excludesFile points from (git resolves it from the
+ * repository's top). `repo`: the repository's git dir and config, when there is one.
+ */
+export function globalExcludes(relativeTo: string, env: NodeJS.ProcessEnv = process.env, repo?: RepoConfig): GlobalExcludes {
   const home = homeOf(env);
   const xdg = env.XDG_CONFIG_HOME || path.join(home, '.config');
-  // Lowest precedence first: ~/.gitconfig overrides the XDG file. GIT_CONFIG_GLOBAL replaces both.
-  const configs = env.GIT_CONFIG_GLOBAL ? [env.GIT_CONFIG_GLOBAL] : [path.join(xdg, 'git', 'config'), path.join(home, '.gitconfig')];
+  // Lowest precedence first: ~/.gitconfig overrides the XDG file, the repository's config both.
+  // GIT_CONFIG_GLOBAL replaces the user's two.
+  const user = env.GIT_CONFIG_GLOBAL ? [env.GIT_CONFIG_GLOBAL] : [path.join(xdg, 'git', 'config'), path.join(home, '.gitconfig')];
+  const configs = repo ? [...user, repo.config] : user;
   const read: string[] = [];
   let value: string | undefined;
   const visit = (file: string, depth: number) => {
@@ -33,7 +47,7 @@ export function globalExcludes(relativeTo: string, env: NodeJS.ProcessEnv = proc
     }
     for (const e of configEntries(text)) {
       if (e.section === 'core' && e.key === 'excludesfile' && e.value !== undefined) value = e.value;
-      else if (e.section === 'include' && e.key === 'path' && e.value && depth < MAX_INCLUDE_DEPTH) {
+      else if (e.key === 'path' && e.value && depth < MAX_INCLUDE_DEPTH && (e.section === 'include' || includedIf(e.section, file, home, repo))) {
         visit(path.resolve(path.dirname(file), expandHome(e.value, home)), depth + 1);
       }
     }
@@ -41,6 +55,30 @@ export function globalExcludes(relativeTo: string, env: NodeJS.ProcessEnv = proc
   for (const file of configs) visit(file, 0);
   if (value === undefined) return { file: path.join(xdg, 'git', 'ignore'), configs: read };
   return { file: value ? path.resolve(relativeTo, expandHome(value, home)) : undefined, configs: read };
+}
+
+/**
+ * `[includeIf "gitdir:…"]` (and `gitdir/i:`) as git-config(1) defines it: `~/` and `./` expanded,
+ * a pattern not starting with `/` matched at any depth (`**\/` before it), one ending in `/`
+ * matching everything below (`**` after it), tested on the git dir and its real path. Other
+ * conditions (`onbranch:`, `hasconfig:`) are not evaluated: their includes are not read.
+ */
+function includedIf(section: string, configFile: string, home: string, repo?: RepoConfig): boolean {
+  const m = /^includeif\.(gitdir|gitdir\/i):(.*)$/i.exec(section);
+  if (!m || !repo) return false;
+  let pattern = m[2];
+  if (pattern.startsWith('~/')) pattern = path.join(home, pattern.slice(2));
+  else if (pattern.startsWith('./')) pattern = path.join(path.dirname(configFile), pattern.slice(2));
+  if (!path.isAbsolute(pattern)) pattern = `**/${pattern}`;
+  if (pattern.endsWith('/')) pattern += '**';
+  const test = picomatch(pattern, { dot: true, nocase: m[1].toLowerCase() === 'gitdir/i' });
+  let real = repo.gitDir;
+  try {
+    real = fs.realpathSync(repo.gitDir);
+  } catch {
+    /* a git dir that vanished: its path as given */
+  }
+  return test(repo.gitDir) || test(real);
 }
 
 /** As git finds the home folder: $HOME, else the system's (%USERPROFILE% on Windows). */

@@ -10,13 +10,19 @@ export interface Repo {
   top: string;
   /** `info/exclude` of the repository's common git dir (a worktree shares its main checkout's). */
   infoExclude: string;
+  /** The git dir (`.git`, or the one a gitlink names) and the common git dir's config. */
+  gitDir: string;
+  config: string;
 }
 
 /** The nearest folder from `root` upwards holding a `.git` folder or file; none above the filesystem root. */
 export function enclosingRepo(root: string): Repo | undefined {
   for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
     const gitDir = gitDirOf(dir);
-    if (gitDir) return { top: dir, infoExclude: path.join(commonDirOf(gitDir), 'info', 'exclude') };
+    if (gitDir) {
+      const common = commonDirOf(gitDir);
+      return { top: dir, infoExclude: path.join(common, 'info', 'exclude'), gitDir, config: path.join(common, 'config') };
+    }
     if (path.dirname(dir) === dir) return undefined;
   }
 }
@@ -76,7 +82,7 @@ export function outerRules(root: string): { files: OuterRuleFile[]; configs: str
   const slashed = (p: string) => p.split(path.sep).join('/');
   const fromTop = repo ? slashed(path.relative(repo.top, root)) : '';
   const above = fromTop ? fromTop + '/' : '';
-  const global = globalExcludes(repo?.top ?? root);
+  const global = globalExcludes(repo?.top ?? root, process.env, repo);
   const files: OuterRuleFile[] = [];
   if (global.file) files.push({ file: global.file, above, shown: shownPath(global.file) });
   if (repo) {
