@@ -84,9 +84,10 @@ export function outerRules(root: string): { files: OuterRuleFile[]; configs: str
   const above = fromTop ? fromTop + '/' : '';
   const global = globalExcludes(repo?.top ?? root, process.env, repo);
   const files: OuterRuleFile[] = [];
-  if (global.file) files.push({ file: global.file, above, shown: shownPath(global.file) });
+  const shown = (abs: string) => slashed(path.relative(root, abs));
+  // An excludes file inside the root (`core.excludesFile = myignore`) is named from the root, as the root's own files are.
+  if (global.file) files.push({ file: global.file, above, shown: shown(global.file).startsWith('../') ? shownPath(global.file) : shown(global.file) });
   if (repo) {
-    const shown = (abs: string) => slashed(path.relative(root, abs));
     files.push({ file: repo.infoExclude, above, shown: shown(repo.infoExclude) });
     for (const dir of foldersAbove(repo, root)) {
       const gi = path.join(dir, '.gitignore');
