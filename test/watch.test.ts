@@ -15,6 +15,22 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
   throw new Error('timed out');
 }
 
+/** A workspace of `files`, indexed and watched while `run` runs, then stopped and removed. */
+async function watching(files: Record<string, string>, run: (w: { root: string; index: CodeIndex; watcher: IndexWatcher }) => Promise<void>): Promise<void> {
+  const root = workspace(files);
+  const index = await CodeIndex.open({ root, inProcess: true, embedding: { enabled: false } });
+  await index.update();
+  const watcher = new IndexWatcher(index, { embeddings: false });
+  await watcher.start();
+  try {
+    await run({ root, index, watcher });
+  } finally {
+    await watcher.stop();
+    await index.close();
+    removeWorkspace(root);
+  }
+}
+
 test('batcher: a burst of changes is one flush, a lone change flushes after the quiet period', async () => {
   const flushes: (string[] | 'all')[] = [];
   const b = new ChangeBatcher(async (p) => void flushes.push(p), 30, 500);
@@ -94,27 +110,20 @@ test('watch: folders re-included by .coderagignore and symlinked folders are wat
   }
 });
 
-test('watch: re-including node_modules/mylib/ watches that package only, not the rest of node_modules', async () => {
-  const root = workspace({
-    '.coderagignore': '!node_modules/mylib/\n',
-    'node_modules/mylib/m.py': lines('def mine():', '    pass'),
-    'node_modules/other/deep/o.py': lines('def theirs():', '    pass'),
-    'src/a.py': lines('def alpha():', '    pass'),
-  });
-  const index = await CodeIndex.open({ root, inProcess: true, embedding: { enabled: false } });
-  await index.update();
-  const watcher = new IndexWatcher(index, { embeddings: false });
-  await watcher.start();
-  try {
-    assert.deepEqual(watcher.watchedFolders().sort(), ['', 'node_modules', 'node_modules/mylib', 'src']);
-    fs.writeFileSync(path.join(root, 'node_modules', 'mylib', 'later.py'), lines('def mine_later():', '    pass'));
-    await until(() => index.keyword.search('mine_later').some((h) => h.path === 'node_modules/mylib/later.py'));
-  } finally {
-    await watcher.stop();
-    await index.close();
-    removeWorkspace(root);
-  }
-});
+test('watch: re-including node_modules/mylib/ watches that package only, not the rest of node_modules', () =>
+  watching(
+    {
+      '.coderagignore': '!node_modules/mylib/\n',
+      'node_modules/mylib/m.py': lines('def mine():', '    pass'),
+      'node_modules/other/deep/o.py': lines('def theirs():', '    pass'),
+      'src/a.py': lines('def alpha():', '    pass'),
+    },
+    async ({ root, index, watcher }) => {
+      assert.deepEqual(watcher.watchedFolders().sort(), ['', 'node_modules', 'node_modules/mylib', 'src']);
+      fs.writeFileSync(path.join(root, 'node_modules', 'mylib', 'later.py'), lines('def mine_later():', '    pass'));
+      await until(() => index.keyword.search('mine_later').some((h) => h.path === 'node_modules/mylib/later.py'));
+    },
+  ));
 
 test('watch: the rule files above the root (repository .gitignore files, info/exclude, global excludes, git config) re-apply the rules', async () => {
   const home = workspace({ '.config/git/.keep': '' });
@@ -166,32 +175,25 @@ test('watch: the rule files above the root (repository .gitignore files, info/ex
   }
 });
 
-test('watch: rule edits arriving while the watch restarts leave it watching what the last rules say', async () => {
-  const root = workspace({
-    'src/a.py': lines('def alpha():', '    pass'),
-    'dist/d.py': lines('def built():', '    pass'),
-    'build/b.py': lines('def made():', '    pass'),
-  });
-  const index = await CodeIndex.open({ root, inProcess: true, embedding: { enabled: false } });
-  await index.update();
-  const watcher = new IndexWatcher(index, { embeddings: false });
-  await watcher.start();
-  try {
-    // A burst spread over several restarts: each edit may land before, during or after one.
-    for (let i = 0; i < 40; i++) {
-      fs.writeFileSync(path.join(root, '.coderagignore'), i === 39 ? '!dist/\n' : i % 2 ? '!build/\n' : '# none\n');
-      await new Promise((resolve) => setTimeout(resolve, 5 + (i % 7) * 6));
-    }
-    await until(() => watcher.watchedFolders().includes('dist') && !watcher.watchedFolders().includes('build'));
-    fs.writeFileSync(path.join(root, 'dist', 'later.py'), lines('def built_later():', '    pass'));
-    await until(() => index.keyword.search('built_later').some((h) => h.path === 'dist/later.py'));
-    await until(() => !index.fileRows().some((r) => r.path === 'build/b.py'));
-  } finally {
-    await watcher.stop();
-    await index.close();
-    removeWorkspace(root);
-  }
-});
+test('watch: rule edits arriving while the watch restarts leave it watching what the last rules say', () =>
+  watching(
+    {
+      'src/a.py': lines('def alpha():', '    pass'),
+      'dist/d.py': lines('def built():', '    pass'),
+      'build/b.py': lines('def made():', '    pass'),
+    },
+    async ({ root, index, watcher }) => {
+      // A burst spread over several restarts: each edit may land before, during or after one.
+      for (let i = 0; i < 40; i++) {
+        fs.writeFileSync(path.join(root, '.coderagignore'), i === 39 ? '!dist/\n' : i % 2 ? '!build/\n' : '# none\n');
+        await new Promise((resolve) => setTimeout(resolve, 5 + (i % 7) * 6));
+      }
+      await until(() => watcher.watchedFolders().includes('dist') && !watcher.watchedFolders().includes('build'));
+      fs.writeFileSync(path.join(root, 'dist', 'later.py'), lines('def built_later():', '    pass'));
+      await until(() => index.keyword.search('built_later').some((h) => h.path === 'dist/later.py'));
+      await until(() => !index.fileRows().some((r) => r.path === 'build/b.py'));
+    },
+  ));
 
 test('watch: a git config linked from elsewhere (a dotfiles repository) and a config folder created later are followed', async () => {
   const home = workspace({ 'dotfiles/gitconfig': '[core]\n\texcludesFile = ~/ex1\n', 'ex1': 'b.tmp\n', 'ex2': 'c.py\n' });
