@@ -17,14 +17,15 @@ const DELETED = 0xffff;
 
 /** A string stored as JSON: names come from source text, which may hold a NUL or a lone surrogate. */
 const QUOTED = '\u0002';
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// Native (ES2024, in Node 20): a regular expression for lone surrogates took a fifth of a save.
+const wellFormed = (s: string) => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 /**
  * Kept exactly: a NUL would shift every string after it, and UTF-8 turns a lone surrogate into
  * U+FFFD. Either way the keyword hit's id would no longer be its chunk's, and the hit was lost.
  */
 function escaped(s: string): string {
-  return s.includes(SEP) || s.startsWith(QUOTED) || LONE_SURROGATE.test(s) ? QUOTED + JSON.stringify(s) : s;
+  return s.includes(SEP) || s.startsWith(QUOTED) || !wellFormed(s) ? QUOTED + JSON.stringify(s) : s;
 }
 
 function unescaped(s: string): string {
@@ -63,7 +64,8 @@ export function encodeHeader(h: Header): Buffer[] {
     docPath[i] = paths.index.get(d.path)!;
     docKind[i] = kinds.index.get(d.kind)!;
     docLanguage[i] = languages.index.get(d.language)!;
-    ids.push(escaped(d.id.startsWith(`${d.path}:`) ? d.id.slice(d.path.length + 1) : WHOLE + d.id));
+    const underPath = d.id.charCodeAt(d.path.length) === 58 /* : */ && d.id.startsWith(d.path);
+    ids.push(escaped(underPath ? d.id.slice(d.path.length + 1) : WHOLE + d.id));
     names.push(escaped(d.name));
     qualified.push(escaped(d.qualifiedName));
   });
