@@ -197,32 +197,27 @@ test('watch: rule edits arriving while the watch restarts leave it watching what
 
 test('watch: a git config linked from elsewhere (a dotfiles repository) and a config folder created later are followed', async () => {
   const home = workspace({ 'dotfiles/gitconfig': '[core]\n\texcludesFile = ~/ex1\n', 'ex1': 'b.tmp\n', 'ex2': 'c.py\n' });
-  const root = workspace({ 'a.py': lines('def alpha():', '    pass'), 'b.tmp': 'b\n', 'c.py': lines('def gamma():', '    pass'), 'd.py': lines('def delta():', '    pass') });
   fs.symlinkSync(path.join(home, 'dotfiles', 'gitconfig'), path.join(home, '.gitconfig'));
   // No ~/.config at all: the default global file's folder does not exist yet.
   const restoreEnv = gitHome(home);
-  const index = await CodeIndex.open({ root, inProcess: true, embedding: { enabled: false } });
-  await index.update();
-  const indexed = (p: string) => index.fileRows().some((r) => r.path === p && r.state === 'indexed');
-  const watcher = new IndexWatcher(index, { embeddings: false });
-  await watcher.start();
+  const files = { 'a.py': lines('def alpha():', '    pass'), 'b.tmp': 'b\n', 'c.py': lines('def gamma():', '    pass'), 'd.py': lines('def delta():', '    pass') };
   try {
-    assert.ok(indexed('c.py') && !indexed('b.tmp'));
-    // Edited through its real path, as the dotfiles repository's tools do.
-    fs.writeFileSync(path.join(home, 'dotfiles', 'gitconfig'), '[core]\n\texcludesFile = ~/ex2\n');
-    await until(() => !indexed('c.py'));
-    // Back to the default file, whose folders are then created.
-    fs.writeFileSync(path.join(home, 'dotfiles', 'gitconfig'), '[user]\n\tname = x\n');
-    await until(() => indexed('c.py'));
-    fs.mkdirSync(path.join(home, '.config', 'git'), { recursive: true });
-    fs.writeFileSync(path.join(home, '.config', 'git', 'ignore'), 'd.py\n');
-    await until(() => !indexed('d.py'));
-    assert.ok(indexed('a.py'));
+    await watching(files, async ({ index }) => {
+      const indexed = (p: string) => index.fileRows().some((r) => r.path === p && r.state === 'indexed');
+      assert.ok(indexed('c.py') && !indexed('b.tmp'));
+      // Edited through its real path, as the dotfiles repository's tools do.
+      fs.writeFileSync(path.join(home, 'dotfiles', 'gitconfig'), '[core]\n\texcludesFile = ~/ex2\n');
+      await until(() => !indexed('c.py'));
+      // Back to the default file, whose folders are then created.
+      fs.writeFileSync(path.join(home, 'dotfiles', 'gitconfig'), '[user]\n\tname = x\n');
+      await until(() => indexed('c.py'));
+      fs.mkdirSync(path.join(home, '.config', 'git'), { recursive: true });
+      fs.writeFileSync(path.join(home, '.config', 'git', 'ignore'), 'd.py\n');
+      await until(() => !indexed('d.py'));
+      assert.ok(indexed('a.py'));
+    });
   } finally {
-    await watcher.stop();
-    await index.close();
     restoreEnv();
-    removeWorkspace(root);
     removeWorkspace(home);
   }
 });
