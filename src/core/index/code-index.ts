@@ -74,6 +74,13 @@ export interface IndexHealth {
 
 export class CorruptIndexFound extends Error {}
 
+/** Why meta.json rules the index out (unreadable, or an older format); undefined when usable or absent. */
+function metaProblem(found: ReturnType<typeof readMetaChecked>): string | undefined {
+  if (!found.ok) return found.error;
+  if (found.meta && found.meta.format !== INDEX_FORMAT) return `index format ${found.meta.format} is outdated (now ${INDEX_FORMAT})`;
+  return undefined;
+}
+
 function sameVersions(a: number[] | undefined, b: number[] | undefined): boolean {
   return !!a && !!b && a.length === b.length && a.every((v, i) => v === b[i]);
 }
@@ -152,16 +159,10 @@ export class CodeIndex {
     const health: IndexHealth = { missing: false, notices: [], writer: lockHolder(this.lockFile) };
     this.health = health;
     const found = readMetaChecked(this.dir);
-    if (!found.ok) {
-      health.corrupt = found.error;
-      return;
-    }
+    health.corrupt = metaProblem(found);
+    if (health.corrupt || !found.ok) return;
     if (!found.meta) {
       health.missing = true;
-      return;
-    }
-    if (found.meta.format !== INDEX_FORMAT) {
-      health.corrupt = `index format ${found.meta.format} is outdated (now ${INDEX_FORMAT})`;
       return;
     }
     this.meta = found.meta;
@@ -190,7 +191,7 @@ export class CodeIndex {
       this.vectorsStale = true;
       health.notices.push(`vectors were made from embedding input version ${this.meta.model.input ?? 'unknown'} (now ${EMBEDDING_INPUT_VERSION}): not searched until \`coderag index\` embeds again`);
     }
-    await this.catchUpKeyword(false);
+    await this.catchUpKeyword();
   }
 
   /**
@@ -203,9 +204,8 @@ export class CodeIndex {
     let rescan = false;
     if (!reason) {
       const found = readMetaChecked(this.dir);
-      if (!found.ok) reason = found.error;
-      else if (found.meta && found.meta.format !== INDEX_FORMAT) reason = `index format ${found.meta.format} is outdated (now ${INDEX_FORMAT})`;
-      else {
+      reason = metaProblem(found);
+      if (!reason && found.ok) {
         let current = false;
         if (this.opened && found.meta && !this.journal.pending().length) {
           try {
@@ -257,7 +257,7 @@ export class CodeIndex {
     if (await this.repairCounts(report, this.interrupted)) rescan = true;
     // The keyword index agrees with the files table before anything is added to it: another
     // writer's unsaved progress, a killed run's, a lost or damaged keyword file.
-    await this.catchUpKeyword(false);
+    await this.catchUpKeyword();
     if (this.keywordDamage) {
       this.saveKeyword();
       report.repaired.push(`the keyword index file was unreadable (${this.keywordDamage}): rebuilt from the chunk store`);
@@ -277,10 +277,7 @@ export class CodeIndex {
     return rescan;
   }
 
-  /**
-   * Reads tables, files and keyword index again under the lock, first dropping what a killed run
-   * half-wrote (the journal). Returns why the index must be rebuilt, if it must.
-   */
+  /** Set by reload() when a killed run's half-written files were dropped: their counts are checked file by file. */
   private interrupted = false;
 
   private async mendVectorCache(report: IndexReport, why: string): Promise<void> {
@@ -288,6 +285,10 @@ export class CodeIndex {
     report.repaired.push(`the vector cache was unreadable (${why}): made again from the ${kept} vectors the chunks hold`);
   }
 
+  /**
+   * Reads tables, files and keyword index again under the lock, first dropping what a killed run
+   * half-wrote (the journal). Returns why the index must be rebuilt, if it must.
+   */
   private async reload(report: IndexReport, hadMeta: boolean): Promise<string | undefined> {
     this.opened?.close();
     this.opened = undefined;
@@ -364,9 +365,9 @@ export class CodeIndex {
 
   /**
    * Makes the keyword index agree with the files table (after a crash, a lost keyword file, or a
-   * writer's unsaved progress); `save` only under the writer lock.
+   * writer's unsaved progress), in memory: a writer saves it under the lock.
    */
-  private async catchUpKeyword(save: boolean): Promise<void> {
+  private async catchUpKeyword(): Promise<void> {
     const stale: string[] = [];
     for (const [p, row] of this.files) {
       if (row.state === 'indexed' && this.keyword.fileShas.get(p) !== row.sha256) stale.push(p);
@@ -386,7 +387,6 @@ export class CodeIndex {
         this.keyword.setFile(p, this.files.get(p)!.sha256, packFileDocs(chunks));
       }
     }
-    if (save && this.keyword.isDirty) this.saveKeyword();
   }
 
   private parser(): ParsePool | undefined {

@@ -356,22 +356,25 @@ export class KeywordIndex {
     // Written piece by piece: building the whole header and postings in memory first was the
     // peak of a cold index (+100 MB of heap on the node_modules tree).
     const tmp = `${file}.${process.pid}.tmp`;
-    const fd = fs.openSync(tmp, 'w+');
+    const header = encodeHeader({ docs: this.docs, lengths: this.lengths, fields: fieldsHeader });
+    const fd = fs.openSync(tmp, 'w');
     try {
       let pos = 0;
+      // The checksum of the body, hashed as it is written: every size is known before it is written.
+      const hash = createHash('sha256');
       const write = (b: Uint8Array) => {
         fs.writeSync(fd, b, 0, b.length, pos);
+        hash.update(b);
         pos += b.length;
       };
-      const shasLen = Buffer.alloc(4);
-      shasLen.writeUInt32LE(shas.length, 0);
-      write(shasLen);
+      const lens = Buffer.alloc(12);
+      lens.writeUInt32LE(shas.length, 0);
+      write(lens.subarray(0, 4));
       write(shas);
-      const lengthsAt = pos;
-      write(Buffer.alloc(8)); // header length and postings count, filled in below
-      const headerAt = pos;
-      for (const piece of encodeHeader({ docs: this.docs, lengths: this.lengths, fields: fieldsHeader })) write(piece);
-      const headerLen = pos - headerAt;
+      lens.writeUInt32LE(header.reduce((a, b) => a + b.length, 0), 4);
+      lens.writeUInt32LE(total, 8);
+      write(lens.subarray(4));
+      for (const piece of header) write(piece);
       // Postings: every field's document numbers, then every field's term frequencies.
       for (const part of ['docs', 'tfs'] as const) {
         for (let f = 0; f < this.dict.length; f++) {
@@ -389,14 +392,7 @@ export class KeywordIndex {
           write(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
         }
       }
-      const lens = Buffer.alloc(8);
-      lens.writeUInt32LE(headerLen, 0);
-      lens.writeUInt32LE(total, 4);
-      fs.writeSync(fd, lens, 0, 8, lengthsAt);
-      // The checksum last, over the body as it is on disk (~7 ms for 7.5 MB).
-      const body = Buffer.alloc(pos);
-      fs.readSync(fd, body, 0, pos, 0);
-      fs.writeSync(fd, digestOf(body), 0, DIGEST, pos);
+      fs.writeSync(fd, hash.digest(), 0, DIGEST, pos);
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
@@ -461,8 +457,8 @@ export class KeywordIndex {
     // The same file as at load, still whole: else its postings may not match the file list read then.
     // The same inode, size and mtime as when load() checked its sha256: not hashed a second time
     // (~70 ms per search on an 80 MB file); a rewrite (saved by rename) or any write changes them.
-    const same = stamp === pending.stamp && file.subarray(body.length).equals(pending.digest);
-    if (!same && (!file.subarray(body.length).equals(pending.digest) || !digestOf(body).equals(pending.digest))) {
+    const sameDigest = file.subarray(body.length).equals(pending.digest);
+    if (!sameDigest || (stamp !== pending.stamp && !digestOf(body).equals(pending.digest))) {
       throw new KeywordFileError(`the keyword index file ${pending.file} changed or is damaged since it was opened; run \`coderag index\``);
     }
     const buf = body.subarray(pending.offset);

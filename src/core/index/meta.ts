@@ -58,11 +58,6 @@ export function resolveScan(
   return { scan, change: changes.length ? changes.join('; ') : undefined };
 }
 
-export function readMeta(dir: string): IndexMeta | undefined {
-  const r = readMetaChecked(dir);
-  return r.ok ? r.meta : undefined;
-}
-
 /**
  * meta.json as found: missing (no index yet) is not damage; a file that is there but does not
  * parse, or lacks the fields every index writes, is.

@@ -351,10 +351,10 @@ export class Store {
    * Empties the index folder (after corruption, or on request) but keeps the lock file: the
    * writer that rebuilds holds it, and no other writer may start meanwhile.
    */
-  static destroy(dir: string, keep = ['lock']): void {
+  static destroy(dir: string): void {
     if (!fs.existsSync(dir)) return;
     for (const name of fs.readdirSync(dir)) {
-      if (!keep.includes(name)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+      if (name !== 'lock') fs.rmSync(path.join(dir, name), { recursive: true, force: true });
     }
   }
 }
