@@ -283,6 +283,14 @@ function followLink(rel: string, abs: string, realRoots: string[], reincluded: b
   return { skip: { path: rel, reason: 'outside-workspace', detail: `symlink to ${real} (follow it with \`!${rel}\` in .coderagignore)` } };
 }
 
+/** A symlink entry followed (followLink), and for a file checked against the secret rules by where it leads. */
+function resolveLink(rules: Rules, rel: string, abs: string, isDir: boolean, realRoots: string[]): { real?: string; outside?: boolean; skip?: SkippedFile } {
+  const followed = followLink(rel, abs, realRoots, rules.reincludes(rel, isDir));
+  if (followed.skip || isDir) return followed;
+  const secret = rules.linkedSecret(rel, relativeReal(realRoots, followed.real!));
+  return secret ? { skip: secret } : followed;
+}
+
 export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult {
   const rules = new Rules(root, opts);
   const rootReal = realOrResolved(root);
@@ -356,18 +364,13 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
       }
       let real: string | undefined;
       if (link) {
-        const followed = followLink(rel, abs, realRoots, rules.reincludes(rel, isDir));
+        const followed = resolveLink(rules, rel, abs, isDir, realRoots);
         if (followed.skip) {
           skipped.push(isDir ? { ...followed.skip, path: rel + '/' } : followed.skip);
           continue;
         }
         real = followed.real;
         if (followed.outside && isDir) realRoots.push(real!);
-        const secret = isFile ? rules.linkedSecret(rel, relativeReal(realRoots, real!)) : undefined;
-        if (secret) {
-          skipped.push(secret);
-          continue;
-        }
       }
       if (isDir) {
         walk(abs, rel, verdict.inside!, real);
@@ -403,12 +406,15 @@ export function checkPath(root: string, rel: string, opts: ScanOptions = {}): Pa
  */
 export function pathChecker(root: string, opts: ScanOptions = {}): (rel: string) => PathCheck {
   const rules = new Rules(root, opts);
-  return (rel) => checkWith(rules, root, rel, opts);
+  const fromRoot = opts.indexDir ? path.relative(root, opts.indexDir).split(path.sep).join('/') : '';
+  // The index folder's path from the root, when it lies inside it.
+  const indexRel = fromRoot && !fromRoot.startsWith('..') && !path.isAbsolute(fromRoot) ? fromRoot : undefined;
+  let realRoots: string[] | undefined;
+  return (rel) => checkWith(rules, root, rel, opts, indexRel, () => (realRoots ??= [realOrResolved(root)]));
 }
 
-function checkWith(rules: Rules, root: string, rel: string, opts: ScanOptions): PathCheck {
-  const indexRel = opts.indexDir ? path.relative(root, opts.indexDir).split(path.sep).join('/') : '';
-  if (indexRel && !indexRel.startsWith('..') && !path.isAbsolute(indexRel) && (rel + '/').startsWith(indexRel + '/')) {
+function checkWith(rules: Rules, root: string, rel: string, opts: ScanOptions, indexRel: string | undefined, realRoots: () => string[]): PathCheck {
+  if (indexRel && (rel + '/').startsWith(indexRel + '/')) {
     return { skipped: { path: rel, reason: 'default-exclude', detail: INDEX_FOLDER } };
   }
   const parts = rel.split('/');
@@ -434,11 +440,8 @@ function checkWith(rules: Rules, root: string, rel: string, opts: ScanOptions): 
   if (skip) return { skipped: skip };
   if (!stat.isFile()) return { skipped: specialFile(rel, stat) };
   if (link) {
-    const realRoots = [realOrResolved(root)];
-    const followed = followLink(rel, abs, realRoots, rules.reincludes(rel, false));
+    const followed = resolveLink(rules, rel, abs, false, realRoots());
     if (followed.skip) return { skipped: followed.skip };
-    const secret = rules.linkedSecret(rel, relativeReal(realRoots, followed.real!));
-    if (secret) return { skipped: secret };
   }
   const name = parts[parts.length - 1];
   if (name === '.gitignore' || name === '.coderagignore') return {};
