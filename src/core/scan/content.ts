@@ -32,18 +32,15 @@ export function decodeSource(bytes: Uint8Array, path: string): Decoded {
  */
 export function decodeText(bytes: Uint8Array): { text: string; note?: string } | undefined {
   // Before the NUL check: every ASCII character of UTF-16 has a NUL byte.
-  const wide = utf16Of(bytes);
+  const bom = utf16Of(bytes);
+  const nul = !bom && bytes.subarray(0, 8192).includes(0);
+  const wide = bom ?? (nul ? bareUtf16Of(bytes) : undefined);
   if (wide) {
-    const text = new TextDecoder(wide).decode(bytes); // drops the byte order mark
+    const text = new TextDecoder(wide).decode(bytes); // drops a byte order mark
     if (text.slice(0, 8192).includes('\0')) return undefined;
-    return { text, note: `${wide.toUpperCase()} with a byte order mark: decoded` };
+    return { text, note: `${wide.toUpperCase()} ${bom ? 'with' : 'without'} a byte order mark: decoded` };
   }
-  if (bytes.subarray(0, 8192).includes(0)) {
-    const bare = bareUtf16Of(bytes);
-    const text = bare && new TextDecoder(bare).decode(bytes);
-    if (!text || text.slice(0, 8192).includes('\0')) return undefined;
-    return { text, note: `${bare!.toUpperCase()} without a byte order mark: decoded` };
-  }
+  if (nul) return undefined;
   let text: string;
   let note: string | undefined;
   try {
