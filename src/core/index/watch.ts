@@ -107,7 +107,7 @@ export class IndexWatcher {
     if (p === indexDir || p.startsWith(indexDir + path.sep)) return true;
     if (stats && !stats.isDirectory()) return false;
     if (this.loops(p)) return true;
-    const rel = path.relative(root, p).split(path.sep).join('/');
+    const rel = this.rel(p);
     // Below a built-in folder too: reopening node_modules/mylib/ walks node_modules only to reach
     // mylib, and its other folders must stay unwatched.
     if (!rel.split('/').some((segment) => excluded.has(segment))) return false;
@@ -155,29 +155,36 @@ export class IndexWatcher {
       ignored: (p: string, stats?: Stats) => this.ignores(p, stats),
     });
     this.watcher = watcher;
-    const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
     const onFile = (p: string) => {
-      const r = rel(p);
+      const r = this.rel(p);
       // The repository's info/exclude is one of the outer rule files (watchOuterRules).
-      if (/(^|\/)\.(gitignore|coderagignore)$/.test(r)) {
-        this.batcher.addAll();
-        // Which folders are pruned depends on these rules (a new `!dist/` reopens dist/).
-        this.rewatch();
-      } else this.batcher.add(r);
+      if (/(^|\/)\.(gitignore|coderagignore)$/.test(r)) this.rulesChanged();
+      else this.batcher.add(r);
     };
     watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
     watcher.on('unlinkDir', (p) => {
-      const prefix = rel(p) + '/';
+      const prefix = this.rel(p) + '/';
       for (const row of this.index.fileRows()) if (row.path.startsWith(prefix)) this.batcher.add(row.path);
     });
     watcher.on('error', (err) => this.opts.onError?.(err as Error));
     // The rule files above the root: a change re-applies the rules and restarts the watch, since
     // the rules may now name other files (a new core.excludesFile) or reopen other folders.
-    this.outer = watchOuterRules(root, () => {
-      this.batcher.addAll();
-      this.rewatch();
-    }, (err) => this.opts.onError?.(err));
+    this.outer = watchOuterRules(root, () => this.rulesChanged(), (err) => this.opts.onError?.(err));
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  }
+
+  /** A path under the root as the index names it. */
+  private rel(p: string): string {
+    return path.relative(this.index.root, p).split(path.sep).join('/');
+  }
+
+  /**
+   * An ignore file changed: every file is checked again, and the watch restarts, since which
+   * folders are pruned depends on the rules (a new `!dist/` reopens dist/).
+   */
+  private rulesChanged(): void {
+    this.batcher.addAll();
+    this.rewatch();
   }
 
   /** Watches again from scratch with the current rules, then rescans what changed meanwhile. */
@@ -214,7 +221,7 @@ export class IndexWatcher {
   watchedFolders(): string[] {
     const root = this.index.root;
     const dirs = Object.keys(this.watcher?.getWatched() ?? {}).filter((d) => d === root || d.startsWith(root + path.sep));
-    return dirs.map((d) => path.relative(root, d).split(path.sep).join('/')).sort();
+    return dirs.map((d) => this.rel(d)).sort();
   }
 
   idle(): Promise<void> {
