@@ -169,8 +169,7 @@ function ownTextOnSharedLines(drafts: Draft[], source: string): void {
   // Every definition on lines of its own: the usual file.
   if (touching.size === touches) return;
   for (const d of drafts) {
-    // Over several lines its rows are its own enough (and its range may hold more than its node:
-    // `var a = …,\n b = …;` drafts each declarator from the statement's first row).
+    // Over several lines its rows are its own enough.
     if (d.startRow !== d.endRow || touching.get(d.startRow)! < 2) continue;
     const outer = d.def.outer;
     const text = source.slice(outer.startIndex, outer.endIndex);

@@ -36,6 +36,11 @@ function byCharacters(seg: Segment, tokens: number, budget: number): Segment[] {
   return cutLine(seg.text, size).map((text) => ({ startRow: seg.startRow, endRow: seg.endRow, text }));
 }
 
+/** `cut`, or one before it when cutting there would split a surrogate pair. */
+export function pairSafe(text: string, cut: number): number {
+  return (text.charCodeAt(cut) & 0xfc00) === 0xdc00 ? cut - 1 : cut;
+}
+
 const BREAK_AFTER = new Set([' ', '\t', ',', ';', '>', '}', ']'].map((c) => c.charCodeAt(0)));
 
 /**
@@ -52,7 +57,7 @@ export function cutLine(line: string, maxChars: number): string[] {
     let i = cut;
     while (i > floor && !BREAK_AFTER.has(line.charCodeAt(i - 1))) i--;
     if (i > floor) cut = i;
-    else if ((line.charCodeAt(cut) & 0xfc00) === 0xdc00) cut--;
+    else cut = pairSafe(line, cut);
     out.push(line.slice(from, cut));
     from = cut;
   }

@@ -3,6 +3,8 @@
 // snippet crosses to every client (CLI, --json, MCP), and the full text is one read away at the
 // result's path and lines.
 
+import { pairSafe } from '../chunk/split';
+
 export const SNIPPET_MAX_LINES = 12;
 export const SNIPPET_MAX_CHARS = 1000;
 
@@ -25,7 +27,6 @@ export function snippetOf(text: string, maxLines = SNIPPET_MAX_LINES, maxChars =
     return { text: `${text.slice(0, end)}\n… (cut: ${more} more line${more === 1 ? '' : 's'})`, cut: true };
   }
   // Cut inside a line: never between the two halves of a surrogate pair.
-  let cut = maxChars;
-  if ((text.charCodeAt(cut) & 0xfc00) === 0xdc00) cut--;
+  const cut = pairSafe(text, maxChars);
   return { text: `${text.slice(0, cut)}\n… (cut: ${text.length - cut} more characters)`, cut: true };
 }
