@@ -153,24 +153,28 @@ export function stripCommentMarkers(text: string): string {
 
 function leadingComment(outer: Node, spec: LanguageSpec, headerEnd: number): string | undefined {
   const parts: string[] = [];
+  const attached = spec.attachedTypes ?? [];
   let prev = previousSiblingOf(outer, spec);
   let row = outer.startPosition.row;
   let first = true;
-  let described: string | undefined;
   let tookDescription = false;
-  while (prev && (spec.commentTypes.includes(prev.type) || (spec.attachedTypes ?? []).includes(prev.type) || (described = spec.describes?.(prev)) !== undefined)) {
-    if (prev.startPosition.row <= headerEnd) break;
-    if (prev.endPosition.row < row - 1 && !(spec.commentTypes.includes(prev.type) && docBlockAcrossBlankLines(prev, first))) break;
+  while (prev) {
+    // Read once: each `type` is a call into wasm.
+    const type = prev.type;
+    const isComment = spec.commentTypes.includes(type);
+    const described = isComment || attached.includes(type) ? undefined : spec.describes?.(prev);
+    if (!isComment && described === undefined && !attached.includes(type)) break;
+    const start = prev.startPosition.row;
+    if (start <= headerEnd) break;
+    if (prev.endPosition.row < row - 1 && !(isComment && docBlockAcrossBlankLines(prev, first))) break;
     // A comment after code on its line (`type Z int // note`) belongs to that code, as in leadingStartRow.
     const before = prev.previousSibling;
-    if (spec.commentTypes.includes(prev.type) && before && lastRow(before) === prev.startPosition.row) break;
+    if (isComment && before && lastRow(before) === start) break;
     if (described !== undefined) {
       if (!(spec.describesOnce && tookDescription)) parts.unshift(described);
       tookDescription = true;
-    }
-    else if (spec.commentTypes.includes(prev.type)) parts.unshift(prev.text);
-    described = undefined;
-    row = prev.startPosition.row;
+    } else if (isComment) parts.unshift(prev.text);
+    row = start;
     prev = before;
     first = false;
   }
