@@ -8,7 +8,7 @@ import { formatReport, formatResults, summary } from './format';
 import { statusOf, formatStatus } from './status';
 import { runMap, runSymbols } from './map';
 import { runMcp } from '../mcp/server';
-import { IndexLockedError } from '../core/index/lock';
+import { updateUnlessLocked } from '../core/service';
 import { tuneJitForIndexing } from '../core/parse/jit';
 
 const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
@@ -95,12 +95,8 @@ async function readyToRead(index: CodeIndex): Promise<void> {
   }
   if (index.health.missing || !rows.length || rows.some((r) => r.state === 'tags')) {
     process.stderr.write(`no full index yet at ${index.dir}: building the keyword index first (run \`coderag index\` for vectors too)\n`);
-    try {
-      await index.update({ embeddings: false });
-    } catch (err) {
-      if (!(err instanceof IndexLockedError) || index.health.missing) throw err;
-      process.stderr.write(`coderag: ${err.message}: results may be incomplete\n`);
-    }
+    const { locked } = await updateUnlessLocked(index, { embeddings: false });
+    if (locked) process.stderr.write(`coderag: ${locked}: results may be incomplete\n`);
   }
 }
 

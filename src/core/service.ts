@@ -11,6 +11,19 @@ import type { SearchOptions, SearchResult } from './search/hybrid';
 
 export class OutsideRootError extends Error {}
 
+/**
+ * An update, unless another process holds the writer lock: then why (the caller reads what is
+ * stored). An index that does not exist yet cannot be read that way: the lock error stands.
+ */
+export async function updateUnlessLocked(index: CodeIndex, opts: UpdateOptions): Promise<{ report?: IndexReport; locked?: string }> {
+  try {
+    return { report: await index.update(opts) };
+  } catch (err) {
+    if (!(err instanceof IndexLockedError) || index.health.missing) throw err;
+    return { locked: err.message };
+  }
+}
+
 /** A workspace-relative `/` path for `p`, refused when it leaves the root. */
 export function confine(root: string, p: string): string {
   const abs = path.resolve(root, p);
@@ -52,14 +65,11 @@ export class CodeService {
 
   /** An update, or, while another process writes the index, what is stored as it is. */
   private async updateOrRead(opts: UpdateOptions): Promise<IndexReport> {
-    try {
-      return await this.index.update(opts);
-    } catch (err) {
-      if (!(err instanceof IndexLockedError) || this.index.health.missing) throw err;
-      const report = emptyReport();
-      report.notes.push({ path: '', note: `${err.message}: answering from what is stored` });
-      return report;
-    }
+    const { report, locked } = await updateUnlessLocked(this.index, opts);
+    if (report) return report;
+    const stored = emptyReport();
+    stored.notes.push({ path: '', note: `${locked}: answering from what is stored` });
+    return stored;
   }
 
   /**
