@@ -2,16 +2,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
-import { IndexWatcher } from '../src/core/index/watch';
+import { IndexWatcher } from '../src/core/watch/watch';
 import { embeddingInput, resolveModel } from '../src/core/embed/embedder';
 import { EmbedPool } from '../src/core/embed/embed-pool';
 import { peakRssMB, quantiles, round } from './stats';
 import { repoRoot } from '../eval/corpus';
-import { CodeService } from '../src/core/service';
+import { CodeService } from '../src/core/service/service';
 import { tuneJitForIndexing } from '../src/core/parse/jit';
 import { scanWorkspace } from '../src/core/scan/walker';
 import { languageOf } from '../src/core/lang/registry';
-import { loadLanguage } from '../src/core/parse/grammars';
+import { loadLanguage } from '../src/core/lang/grammars';
 import { decodeSource } from '../src/core/scan/content';
 
 type Args = { root: string; indexDir: string };
@@ -101,7 +101,7 @@ async function embed({ root, indexDir }: Args) {
     embedded: report.embedded,
     embedSeconds: round((report.timings.embedMs ?? 0) / 1000),
     // Compaction and the vector index after the embedding, not part of its throughput.
-    vectorIndexSeconds: round((report.timings.vectorIndexMs ?? 0) / 1000),
+    vectorIndexSeconds: round((report.timings.annIndexMs ?? 0) / 1000),
     pipelineChunksPerSecond: round(pipeline, 0),
     bareModelChunksPerSecond: round(bare, 0),
     bareBeforeAfter: [round(bareBefore.rate, 0), round(bareAfter.rate, 0)],

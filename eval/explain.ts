@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
-import { queryTerms } from '../src/core/index/terms';
+import { queryTerms } from '../src/core/keyword/terms';
 import { buildCorpus, repoRoot } from './corpus';
 import { hits } from './run';
 

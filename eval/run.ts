@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
 import type { SearchOptions, SearchResult } from '../src/core/search/hybrid';
-import { fromRow } from '../src/core/index/rows';
+import { fromRow } from '../src/core/store/rows';
 import { buildCorpus, repoRoot } from './corpus';
 
 interface Answer {

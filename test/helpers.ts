@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chunkFile } from '../src/core/chunk/chunk-file';
 import { estimateTokens } from '../src/core/chunk/split';
-import type { Chunk, FileChunks } from '../src/core/model';
+import type { Chunk, FileChunks } from '../src/core/base/types';
 
 export async function chunksOf(file: string, source: string, maxTokens = 512): Promise<FileChunks> {
   return (await chunkFile(file, source, { maxTokens, countTokens: estimateTokens })).result;

@@ -4,12 +4,12 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
-import { Store } from '../src/core/index/store';
-import { chunkTable } from '../src/core/index/rows';
+import { Store } from '../src/core/store/store';
+import { chunkTable } from '../src/core/store/rows';
 import * as lancedb from '@lancedb/lancedb';
 import { EMBEDDING_INPUT_VERSION } from '../src/core/embed/embedder';
 import { parseOne } from '../src/core/parse/parse-job';
-import { CodeService } from '../src/core/service';
+import { CodeService } from '../src/core/service/service';
 import { estimateTokens } from '../src/core/chunk/split';
 import { lines, removeWorkspace, workspace } from './helpers';
 

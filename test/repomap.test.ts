@@ -2,14 +2,14 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CodeService } from '../src/core/service';
+import { CodeService } from '../src/core/service/service';
 import { SymbolGraph } from '../src/core/repomap/graph';
 import { pagerank, toCsr } from '../src/core/repomap/pagerank';
 import { countTokens } from '../src/core/repomap/tokens';
 import { lines, removeWorkspace, workspace } from './helpers';
 import { chunkFile } from '../src/core/chunk/chunk-file';
-import { extractTags } from '../src/core/repomap/tags';
-import { tagsOfFile } from '../src/core/repomap/file-tags';
+import { extractTags } from '../src/core/tags/tags';
+import { tagsOfFile } from '../src/core/tags/file-tags';
 import { makeTokenCounter } from '../src/core/chunk/token-counter';
 
 const project = {

@@ -1,6 +1,6 @@
 // Human-readable output for the CLI; --json prints the raw objects instead.
 import type { IndexReport } from '../core/index/code-index';
-import type { SkippedFile } from '../core/model';
+import type { SkippedFile } from '../core/base/types';
 import type { SearchResult } from '../core/search/hybrid';
 
 /** `debug.log  ignored by "*.log" (.gitignore:3)`; other details in parentheses. */
@@ -24,7 +24,7 @@ export function formatReport(r: IndexReport): string {
   for (const what of r.repaired) lines.push(`index repaired: ${what}`);
   if (r.embeddingError) lines.push(`embeddings unavailable, keyword search still works: ${r.embeddingError}`);
   const t = r.timings;
-  lines.push(`time: ${((t.totalMs ?? 0) / 1000).toFixed(1)} s (scan ${t.scanMs} ms, parse ${t.parseMs} ms, save ${t.saveMs} ms${t.embedMs !== undefined ? `, embed ${t.embedMs} ms` : ''}${t.vectorIndexMs ? `, vector index ${t.vectorIndexMs} ms` : ''})`);
+  lines.push(`time: ${((t.totalMs ?? 0) / 1000).toFixed(1)} s (scan ${t.scanMs} ms, parse ${t.parseMs} ms, save ${t.saveMs} ms${t.embedMs !== undefined ? `, embed ${t.embedMs} ms` : ''}${t.annIndexMs ? `, vector index ${t.annIndexMs} ms` : ''})`);
   return lines.join('\n');
 }
 

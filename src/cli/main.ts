@@ -1,6 +1,6 @@
 // `coderag`: the command-line adapter over the core. Every command takes --root DIR and --json.
 import { CodeIndex, type CodeIndexOptions } from '../core/index/code-index';
-import { IndexWatcher } from '../core/index/watch';
+import { IndexWatcher } from '../core/watch/watch';
 import { groupByFile } from '../core/search/hybrid';
 import { SearchArgError, searchOptionsOf } from './search-args';
 import { parse, parseByteSize, workspaceOf } from './args';
@@ -8,7 +8,7 @@ import { formatReport, formatResults, summary } from './format';
 import { statusOf, formatStatus } from './status';
 import { runMap, runSymbols } from './map';
 import { runMcp } from '../mcp/server';
-import { updateUnlessLocked } from '../core/service';
+import { updateUnlessLocked } from '../core/service/service';
 import { tuneJitForIndexing } from '../core/parse/jit';
 
 const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.

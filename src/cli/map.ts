@@ -1,5 +1,5 @@
 // `coderag map` and `coderag symbols`: the repo map and identifier search from the command line.
-import { CodeService } from '../core/service';
+import { CodeService } from '../core/service/service';
 import { parse, workspaceOf } from './args';
 
 async function open(values: Record<string, unknown>): Promise<CodeService> {

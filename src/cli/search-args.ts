@@ -2,7 +2,7 @@
 // "no results". Errors list what is valid; the caller exits 2 (bad usage).
 import picomatch from 'picomatch';
 import { languages, TEXT_FORMATS } from '../core/lang/registry';
-import { CHUNK_KINDS } from '../core/model';
+import { CHUNK_KINDS } from '../core/base/types';
 import type { SearchOptions } from '../core/search/hybrid';
 
 export class SearchArgError extends Error {}

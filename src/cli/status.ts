@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CodeIndex } from '../core/index/code-index';
-import type { SkippedFile } from '../core/model';
+import type { SkippedFile } from '../core/base/types';
 import { describeSkip } from './format';
 
 export interface Status {

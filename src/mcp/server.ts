@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { CodeService } from '../core/service';
+import { CodeService } from '../core/service/service';
 import { parseArgs } from 'node:util';
 
 type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };

@@ -3,7 +3,7 @@
 // vars grouped). Functions nested in functions stay inside their parent's chunk.
 import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { LanguageSpec } from '../lang/spec';
-import type { Chunk, ChunkKind } from '../model';
+import type { Chunk, ChunkKind } from '../base/types';
 import { type Definition, findDefinitions, lastRow } from './definitions';
 import {
   bodyOf, decoratorsOf, docstringOf, identifiersIn, isAsync, parametersOf, returnTypeOf, signatureOf,

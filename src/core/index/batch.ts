@@ -5,17 +5,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ParseResult } from '../parse/parse-job';
-import { packedTags, type TagCache, type TagRow } from '../repomap/tag-cache';
+import { packedTags, type TagCache, type TagRow } from '../tags/tag-cache';
 import type { Journal } from './journal';
-import type { KeywordIndex } from './keyword';
+import type { KeywordEngine } from '../keyword/engine';
 import type { IndexReport } from './report';
-import { type FileRow, rowsTable } from './rows';
-import type { Store } from './store';
+import { type FileRow, rowsTable } from '../store/rows';
+import type { Store } from '../store/store';
 
 export interface BatchTarget {
   root: string;
   store: Store;
-  keyword: KeywordIndex;
+  keyword: KeywordEngine;
   tags: TagCache;
   journal: Journal;
   /** The files table as held in memory: updated after the store is. */

@@ -2,12 +2,12 @@
 // files gone since the last run, and among the present ones those that need reading.
 import * as path from 'node:path';
 import { isDocumentation } from '../lang/registry';
-import type { SkippedFile } from '../model';
+import type { SkippedFile } from '../base/types';
 import { pathChecker, type ScanOptions, scanWorkspace, type ScannedFile } from '../scan/walker';
-import type { KeywordIndex } from './keyword';
+import type { KeywordEngine } from '../keyword/engine';
 import { readSkipped } from './meta';
 import type { UpdateOptions } from './report';
-import type { FileRow } from './rows';
+import type { FileRow } from '../store/rows';
 
 export interface ChangeSet {
   todo: ScannedFile[];
@@ -20,7 +20,7 @@ export function changeSet(
   root: string,
   indexDir: string,
   files: Map<string, FileRow>,
-  keyword: KeywordIndex,
+  keyword: KeywordEngine,
   options: UpdateOptions,
   scan: Omit<ScanOptions, 'isDocumentation'>,
 ): ChangeSet {

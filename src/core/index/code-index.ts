@@ -9,23 +9,23 @@ import { makeTokenCounter } from '../chunk/token-counter';
 import { type Embedder, type EmbedderConfig, EMBEDDING_INPUT_VERSION, resolveModel } from '../embed/embedder';
 import { EmbedPool } from '../embed/embed-pool';
 import { TransformersEmbedder } from '../embed/transformers-embedder';
-import type { SkippedFile } from '../model';
+import type { SkippedFile } from '../base/types';
 import { type ParseRequest, type ParseResult, parseOne } from '../parse/parse-job';
 import { ParsePool } from '../parse/parse-pool';
-import { TagCache } from '../repomap/tag-cache';
+import { TagCache } from '../tags/tag-cache';
 import type { ScannedFile } from '../scan/walker';
 import { search, type SearchOptions, type SearchResult } from '../search/hybrid';
 import { applyBatch } from './batch';
 import { changeSet } from './change-set';
 import { embedMissing } from './embed-phase';
 import { Journal } from './journal';
-import { KeywordIndex } from './keyword';
+import { KeywordEngine } from '../keyword/engine';
 import { acquireLock, lockHolder } from './lock';
 import { CHUNKER_VERSION, INDEX_FORMAT, type IndexMeta, readMetaChecked, readSkipped, resolveScan, type ScanSettings, writeMeta, writeSkipped } from './meta';
 import { emptyReport, type IndexReport, type Progress, type ProgressEvent, type UpdateOptions } from './report';
-import { type ChunkRow, type FileRow, fromRow } from './rows';
-import { CorruptIndexError, lanceDir, Store } from './store';
-import { packFileDocs } from './terms';
+import { type ChunkRow, type FileRow, fromRow } from '../store/rows';
+import { CorruptIndexError, lanceDir, Store } from '../store/store';
+import { packFileDocs } from '../keyword/terms';
 
 export type { IndexReport, ProgressEvent, UpdateOptions };
 
@@ -92,7 +92,7 @@ export class CodeIndex {
   readonly files = new Map<string, FileRow>();
   readonly tags: TagCache;
   readonly journal: Journal;
-  keyword = KeywordIndex.empty();
+  keyword = KeywordEngine.empty();
   health: IndexHealth = { missing: true, notices: [] };
   private meta: IndexMeta;
   /** What decides the file set: the options given, else the ones the index was built with. */
@@ -227,7 +227,7 @@ export class CodeIndex {
       Store.destroy(this.dir);
       this.meta = CodeIndex.freshMeta(this.root);
       this.files.clear();
-      this.keyword = KeywordIndex.empty();
+      this.keyword = KeywordEngine.empty();
       this.keywordDamage = undefined;
       this.tags.reset();
       this.vectorsStale = false;
@@ -319,8 +319,8 @@ export class CodeIndex {
   private keywordDamage?: string;
 
   private readKeyword(): void {
-    const { index, error } = KeywordIndex.read(this.keywordFile);
-    this.keyword = index ?? KeywordIndex.empty();
+    const { index, error } = KeywordEngine.read(this.keywordFile);
+    this.keyword = index ?? KeywordEngine.empty();
     this.keywordDamage = error;
   }
 
@@ -486,7 +486,7 @@ export class CodeIndex {
         // Compaction and the vector index, timed apart from the embedding itself.
         t4 = performance.now();
         if (!this.closing && this.meta.model) await this.store.afterEmbedding(report.embedded + report.reusedVectors);
-        report.timings.vectorIndexMs = Math.round(performance.now() - t4);
+        report.timings.annIndexMs = Math.round(performance.now() - t4);
       } catch (err) {
         report.embeddingError = (err as Error).message;
       }

@@ -3,7 +3,7 @@
 // the next batch and writing the previous one overlap with embedding the current one.
 import { embeddingInput, type Embedder } from '../embed/embedder';
 import type { IndexReport, Progress } from './report';
-import type { Store } from './store';
+import type { Store } from '../store/store';
 
 // Store calls have a fixed cost (each fetch and merge scans the id column): fewer, larger batches
 // keep the pipeline close to the bare model's speed (1024 rows: 0.78 of it, 4096: 0.95).

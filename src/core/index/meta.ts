@@ -2,7 +2,7 @@
 // stored data cannot be reused as is.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SkippedFile } from '../model';
+import type { SkippedFile } from '../base/types';
 
 export const INDEX_FORMAT = 3;
 /**

@@ -4,14 +4,14 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { chunkFile, type ChunkOptions } from '../chunk/chunk-file';
 import { decodeSource } from '../scan/content';
-import type { Chunk, SkipReason } from '../model';
-import { extractTags, type Tag, textTags } from '../repomap/tags';
-import { tagsOfFile } from '../repomap/file-tags';
-import { packTags } from '../repomap/tag-cache';
+import type { Chunk, SkipReason } from '../base/types';
+import { extractTags, type Tag, textTags } from '../tags/tags';
+import { tagsOfFile } from '../tags/file-tags';
+import { packTags } from '../tags/tag-cache';
 import { textFormatOf } from '../lang/registry';
-import { packFileDocs } from '../index/terms';
-import type { PackedDocs } from '../index/keyword-docs';
-import { type PackedRows, packChunks } from '../index/rows';
+import { packFileDocs } from '../keyword/terms';
+import type { PackedDocs } from '../keyword/docs';
+import { type PackedRows, packChunks } from '../store/rows';
 
 export interface ParseRequest {
   path: string;

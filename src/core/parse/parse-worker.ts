@@ -2,7 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseOne, type ParseRequest } from './parse-job';
 import { makeTokenCounter, type TokenizerConfig } from '../chunk/token-counter';
-import { packedBuffers } from '../index/rows';
+import { packedBuffers } from '../store/rows';
 
 interface WorkerInit {
   maxTokens: number;

@@ -3,10 +3,10 @@
 // personalization (focus files, mentions) is applied per request, so a re-rank is cheap.
 import * as path from 'node:path';
 import type { CodeIndex } from '../index/code-index';
-import { rowsOf } from '../chunk/lines';
+import { linesOf } from '../chunk/lines';
 import { type RankOptions, SymbolGraph } from './graph';
 import { fitToBudget, type MapSource, type Scope } from './render';
-import type { Tag } from './tags';
+import type { Tag } from '../tags/tags';
 import { countTokens } from './tokens';
 import { readSourceText } from '../scan/content';
 
@@ -101,7 +101,7 @@ export class RepoMap {
         if (!hit || hit.sha !== sha) {
           let lines: string[] | undefined;
           try {
-            lines = rowsOf(readSourceText(path.join(this.index.root, p)));
+            lines = linesOf(readSourceText(path.join(this.index.root, p)));
           } catch {
             lines = undefined;
           }

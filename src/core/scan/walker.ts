@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore, type IgnoreRule } from 'ignore';
-import type { SkippedFile } from '../model';
+import type { SkippedFile } from '../base/types';
 import { outerRules } from './repo';
 import { type Reopener, reopener } from './reopen';
 import { builtinRules, hasBinaryExtension, type Rule, ruleMatch } from './rules';

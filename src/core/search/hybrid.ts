@@ -2,16 +2,16 @@
 // boosts from query analysis. Results carry what an editor needs to show and open them.
 import picomatch from 'picomatch';
 import type { Embedder } from '../embed/embedder';
-import type { KeywordIndex } from '../index/keyword';
-import { fromRow, sqlIn, sqlString } from '../index/rows';
-import type { Store } from '../index/store';
-import type { Chunk } from '../model';
+import type { KeywordEngine } from '../keyword/engine';
+import { fromRow, sqlIn, sqlString } from '../store/rows';
+import type { Store } from '../store/store';
+import type { Chunk } from '../base/types';
 import { collapseCopies, type CopyLocation } from './dedup';
 import { byScore, type FusionMethod, fuse, type Scored } from './fusion';
 import { type AnalyzedQuery, analyzeQuery } from './query';
 import { DEFAULT_FEEDBACK, feedbackTerms } from './feedback';
-import { queryTerms } from '../index/terms';
-import { compareIds } from '../sorted';
+import { queryTerms } from '../keyword/terms';
+import { compareIds } from '../base/sorted';
 import { snippetOf } from './snippet';
 
 export type SearchMode = 'hybrid' | 'keyword' | 'vector';
@@ -61,7 +61,7 @@ export interface FileGroup {
 }
 
 export interface SearchSource {
-  keyword: KeywordIndex;
+  keyword: KeywordEngine;
   store: Store;
   queryEmbedder(): Promise<Embedder | undefined>;
 }

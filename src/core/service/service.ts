@@ -1,13 +1,13 @@
 // One workspace as the adapters use it (CLI, MCP server, later the extension): the index kept
 // current, hybrid search, the repo map and identifier search, with every path confined to the root.
 import * as path from 'node:path';
-import { CodeIndex, type CodeIndexOptions, type IndexReport, type UpdateOptions } from './index/code-index';
-import { IndexLockedError } from './index/lock';
-import { emptyReport } from './index/report';
-import { IndexWatcher } from './index/watch';
-import { type IdentifierHit, type IdentifierSearchOptions, searchIdentifiers } from './repomap/identifiers';
-import { type MapRequest, RepoMap, type RepoMapResult } from './repomap/repo-map';
-import type { SearchOptions, SearchResult } from './search/hybrid';
+import { CodeIndex, type CodeIndexOptions, type IndexReport, type UpdateOptions } from '../index/code-index';
+import { IndexLockedError } from '../index/lock';
+import { emptyReport } from '../index/report';
+import { IndexWatcher } from '../watch/watch';
+import { type IdentifierHit, type IdentifierSearchOptions, searchIdentifiers } from '../repomap/identifiers';
+import { type MapRequest, RepoMap, type RepoMapResult } from '../repomap/repo-map';
+import type { SearchOptions, SearchResult } from '../search/hybrid';
 
 export class OutsideRootError extends Error {}
 

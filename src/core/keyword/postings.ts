@@ -2,8 +2,8 @@
 // two shared pools. One object per field instead of two typed arrays per term: 190k terms made
 // 400k small heap objects that every major GC of the index thread marked again.
 
-import { grown, hashOf, TokenIndex } from '../token-table';
-import { lowerBound } from '../sorted';
+import { grown, hashOf, TokenTable } from '../base/token-table';
+import { lowerBound } from '../base/sorted';
 
 /**
  * The terms of a keyword index numbered once for all its fields. A Map per field looked each new
@@ -11,7 +11,7 @@ import { lowerBound } from '../sorted';
  * index) and held four entries for a term the four fields share.
  */
 export class Vocabulary {
-  private readonly index = new TokenIndex(1 << 16);
+  private readonly index = new TokenTable(1 << 16);
 
   /** The number of `term`, or -1. */
   find(term: string): number {

@@ -6,20 +6,13 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { FIELDS, queryTerms } from './terms';
-import type { PackedDocs } from './keyword-docs';
-import { decodeHeader, encodeHeader } from './keyword-header';
+import type { DocInfo, PackedDocs } from './docs';
+import { decodeHeader, encodeHeader } from './header';
 import { PostingStore, Vocabulary } from './postings';
 import { synonymsOf } from './synonyms';
-import { compareIds, lowerBound } from '../sorted';
+import { compareIds, lowerBound } from '../base/sorted';
 
-export interface DocInfo {
-  id: string;
-  path: string;
-  kind: string;
-  language: string;
-  name: string;
-  qualifiedName: string;
-}
+export type { DocInfo };
 
 export interface KeywordHit extends DocInfo {
   score: number;
@@ -85,7 +78,7 @@ function digestOf(body: Uint8Array): Buffer {
   return createHash('sha256').update(body).digest();
 }
 
-export class KeywordIndex {
+export class KeywordEngine {
   private docs: (DocInfo | null)[] = [];
   private lengths: number[][] = FIELDS.map(() => []);
   private lengthSums = FIELDS.map(() => 0);
@@ -98,8 +91,8 @@ export class KeywordIndex {
   private live = 0;
   private dirty = false;
 
-  static empty(): KeywordIndex {
-    return new KeywordIndex();
+  static empty(): KeywordEngine {
+    return new KeywordEngine();
   }
 
   get size(): number {
@@ -408,8 +401,8 @@ export class KeywordIndex {
    * Opens a saved index reading only its file list: an update that finds nothing changed never
    * pays for parsing the postings. Undefined when missing, from an older format, or damaged.
    */
-  static load(file: string): KeywordIndex | undefined {
-    return KeywordIndex.read(file).index;
+  static load(file: string): KeywordEngine | undefined {
+    return KeywordEngine.read(file).index;
   }
 
   /**
@@ -417,7 +410,7 @@ export class KeywordIndex {
    * sha256 (~25 ms for the 7.5 MB of 5,000 files): a changed byte anywhere is damage, found
    * here rather than by the first search.
    */
-  static read(file: string): { index?: KeywordIndex; error?: string } {
+  static read(file: string): { index?: KeywordEngine; error?: string } {
     let buf: Buffer;
     let stamp: string;
     try {
@@ -438,7 +431,7 @@ export class KeywordIndex {
       if (bodyLen + DIGEST !== buf.length) return { error: 'sizes do not add up' };
       const digest = buf.subarray(bodyLen);
       if (!digestOf(buf.subarray(0, bodyLen)).equals(digest)) return { error: 'checksum mismatch' };
-      const k = new KeywordIndex();
+      const k = new KeywordEngine();
       for (const [p, sha] of Object.entries(shas.fileShas as Record<string, string>)) k.fileShas.set(p, sha);
       k.pending = { file, offset: 4 + shasLen, digest: Buffer.from(digest), stamp };
       return { index: k };

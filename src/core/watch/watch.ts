@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import type { Stats } from 'node:fs';
 import { DEFAULT_EXCLUDED_DIRS } from '../scan/rules';
 import { type PathCheck, pathChecker } from '../scan/walker';
-import type { CodeIndex, IndexReport } from './code-index';
+import type { CodeIndex, IndexReport } from '../index/code-index';
 import { type OuterWatch, watchOuterRules } from './outer-watch';
 
 export interface WatchOptions {

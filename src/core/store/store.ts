@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { Connection, Table } from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
 import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, tableOf, tagSchema, vectorCacheSchema, vectorCacheTable } from './rows';
-import type { TagRow } from '../repomap/tag-cache';
+import type { TagRow } from '../tags/tag-cache';
 
 process.env.LANCEDB_LOG ??= 'error';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -34,7 +34,7 @@ function plain<T>(rows: unknown[]): T[] {
 
 const BATCH = 500;
 /** Below this many vectors brute force answers in well under 100 ms: no index to maintain. */
-export const VECTOR_INDEX_MIN = 15_000;
+export const ANN_INDEX_MIN = 15_000;
 
 function partitionsFor(rows: number): number {
   return Math.max(16, Math.min(1024, Math.round(Math.sqrt(rows))));
@@ -270,16 +270,16 @@ export class Store {
     await this.chunks.update({ where: 'embedded = true', valuesSql: { embedded: 'false' } });
   }
 
-  /** The vector index, read once: none (brute force below VECTOR_INDEX_MIN rows), RaBitQ, or IVF_FLAT (indexes built before RaBitQ). */
-  private vectorIndex?: { kind: 'none' | 'rq' | 'flat'; partitions: number };
+  /** The vector index, read once: none (brute force below ANN_INDEX_MIN rows), RaBitQ, or IVF_FLAT (indexes built before RaBitQ). */
+  private annIndex?: { kind: 'none' | 'rq' | 'flat'; partitions: number };
 
   async vectorSearch(vector: Float32Array, limit: number, where?: string): Promise<VectorHit[]> {
     let q = this.chunks.vectorSearch(Array.from(vector)).distanceType('cosine').select(['id', 'groupId', 'path', 'kind', '_distance']).limit(limit);
-    if (!this.vectorIndex) {
+    if (!this.annIndex) {
       const index = (await this.chunks.listIndices()).find((i) => i.columns.includes('vector'));
-      this.vectorIndex = !index ? { kind: 'none', partitions: 0 } : { kind: /rq/i.test(index.indexType) ? 'rq' : 'flat', partitions: partitionsFor(await this.chunks.countRows()) };
+      this.annIndex = !index ? { kind: 'none', partitions: 0 } : { kind: /rq/i.test(index.indexType) ? 'rq' : 'flat', partitions: partitionsFor(await this.chunks.countRows()) };
     }
-    const { kind, partitions } = this.vectorIndex;
+    const { kind, partitions } = this.annIndex;
     // RaBitQ, a third of the partitions probed, the best 5 × limit rescored on the full vectors:
     // 0.99 of the exact top 200 on the eval questions over the standard library in ~20 ms (a sixth
     // probed: 0.96 in 18 ms). IVF_FLAT needed 47 ms for 0.96 (each vector it reads costs ~3 µs here).
@@ -297,14 +297,14 @@ export class Store {
    * built by brute force and folds them in on the next optimize(). The groupId column gets a
    * B-tree: search reads its best definitions back by groupId (20 → 9 ms at 90k chunks).
    */
-  async afterEmbedding(changed: number, minRows = VECTOR_INDEX_MIN): Promise<void> {
+  async afterEmbedding(changed: number, minRows = ANN_INDEX_MIN): Promise<void> {
     const rows = await this.chunks.countRows('embedded = true');
     const indices = await this.chunks.listIndices();
     const indexed = indices.some((i) => i.columns.includes('vector'));
     if (changed >= 1000 || (!indexed && rows >= minRows)) await this.optimize();
     if (!indexed && rows >= minRows) {
       await this.chunks.createIndex('vector', { config: lancedb.Index.ivfRq({ numPartitions: partitionsFor(rows), distanceType: 'cosine' }) });
-      this.vectorIndex = undefined;
+      this.annIndex = undefined;
     }
     if (rows >= minRows && !indices.some((i) => i.columns.includes('groupId'))) {
       await this.chunks.createIndex('groupId', { config: lancedb.Index.btree() });

@@ -1,7 +1,7 @@
 // Code-aware tokenizing for keyword search: identifiers are kept whole and also split into their
 // camelCase / PascalCase / snake_case / kebab-case words, so "parse header" finds parseHeader and
 // parse_header, and "parseHeader" still matches exactly.
-import { isDigit, isLower, isUpper } from '../scan-identifiers';
+import { isDigit, isLower, isUpper } from '../base/lexer';
 
 /** An identifier as code writes it (kebab-case included), or a number glued to letters. */
 export const IDENT = /[A-Za-z_$][A-Za-z0-9_$]*(?:-[A-Za-z][A-Za-z0-9]*)*|[0-9]+[A-Za-z_][A-Za-z0-9_]*/g;

@@ -1,6 +1,6 @@
 // How a Chunk and a file record are laid out in LanceDB, and back.
 import * as arrow from 'apache-arrow';
-import type { Chunk, ChunkKind } from '../model';
+import type { Chunk, ChunkKind } from '../base/types';
 
 export interface ChunkRow {
   id: string;
