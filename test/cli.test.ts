@@ -96,9 +96,11 @@ async function watchOnce(...args: string[]): Promise<{ status: number | null; ev
   let out = '';
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
+  let stopped = false;
   child.stdout.on('data', (d) => {
     out += d;
-    if (out.includes('"event":"watching"')) child.kill('SIGTERM');
+    // Once: a second SIGTERM ends the process without its clean shutdown, as a second Ctrl-C does.
+    if (!stopped && out.includes('"event":"watching"')) stopped = child.kill('SIGTERM');
   });
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   return { status, events: out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)), stderr };

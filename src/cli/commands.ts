@@ -175,7 +175,9 @@ async function cmdWatch(argv: string[], io: Io): Promise<number> {
   const first = await ws.index().report;
   log({ event: 'indexed', ...summary(first), ...(first.scanChanged ? { scanChanged: first.scanChanged } : {}) }, formatReport(first));
   ws.onDidUpdate(({ report, paths }) => {
-    if (report.runId === first.runId) return;
+    // A pass that found nothing to change (the catch-up as the watch begins, a save without an edit) is not news.
+    const news = report.indexed || report.deleted || report.errors.length || report.embedded || report.rebuilt || report.repaired.length;
+    if (report.runId === first.runId || !news) return;
     log({ event: 'updated', paths: paths === 'all' ? 'all' : paths.length, ...summary(report) }, `${new Date().toLocaleTimeString()} ${formatReport(report)}`);
   });
   ws.onDidError((err) => log({ event: 'error', message: err.message }, `error: ${err.message}`));

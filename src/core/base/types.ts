@@ -73,6 +73,13 @@ export type SkipReason =
   | 'outside-workspace' // a symlink whose target is outside the root; `detail` names the target
   | 'unsupported';
 
+/**
+ * Skips that pass: the file vanished, could not be read, or changed while it was read. The next
+ * pass and the watcher's settle read such a file again whatever its stamp says; other skips
+ * (binary, minified…) hold until the file changes.
+ */
+export const TRANSIENT_SKIPS: readonly SkipReason[] = ['unreadable'];
+
 export interface SkippedFile {
   path: string;
   reason: SkipReason;

@@ -197,11 +197,16 @@ class WorkspaceService implements Workspace {
     if (this.watching) return;
     this.watching = true;
     const embeddings = this.embeddingsOn(opts.embeddings);
-    await this.ready();
-    // Vectors in the background: keyword search answers meanwhile.
-    if (embeddings && !this.embedded) this.index({ embeddings: true });
+    // Watching first: a change made while the first pass runs is an event, not a loss. A pass that
+    // ran (or began) before the watch may have read the tree before such a change: one full pass
+    // after the watch began catches up, since no event will come for what changed meanwhile.
     this.watcher = this.makeWatcher(opts.source ?? 'chokidar', embeddings);
     await this.watcher.start();
+    const readBefore = this.structural !== undefined;
+    await this.ready();
+    // Vectors in the background: keyword search answers meanwhile. Being a full pass, it is the catch-up too.
+    if (embeddings && !this.embedded) this.index({ embeddings: true });
+    else if (readBefore) this.watcher.catchUp();
   }
 
   private makeWatcher(source: 'chokidar' | 'external', embeddings: boolean): IndexWatcher {
