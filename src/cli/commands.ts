@@ -133,6 +133,7 @@ async function cmdSearch(argv: string[], io: Io): Promise<number> {
       io.err(`coderag: vector search unavailable: ${err.message}`);
       return 3;
     }
+    if (response.damaged) io.err(`coderag: ${response.damaged}`);
     const noVectors = response.keywordOnly;
     if (noVectors) io.err(`coderag: keyword-only results: ${noVectors}`);
     const results = noVectors && values.json ? response.results.map((r) => ({ ...r, keywordOnly: noVectors })) : response.results;

@@ -43,7 +43,11 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
       // Checked as the CLI checks its flags: an invalid kind, language or glob is an error listing the valid values.
       const opts = searchOptionsOf({ limit: a.limit ?? 10, kind: a.kind, lang: a.language, path: a.path }, '');
       await service.ready();
-      return text((await service.search(a.query, opts)).results);
+      const response = await service.search(a.query, opts);
+      const result = text(response.results);
+      // A second item, so the first stays the results' JSON for clients that parse it.
+      if (response.damaged) result.content.push({ type: 'text', text: `note: ${response.damaged}` });
+      return result;
     }),
   );
   server.registerTool(

@@ -9,6 +9,7 @@ import { embedPhase } from './embed-phase';
 import { saveKeyword } from './keyword-file';
 import { writeMeta, writeSkipped } from './meta';
 import { prepareWrite } from './repair';
+import { recordClean } from './verify';
 import { emptyReport, type IndexReport, type UpdateOptions } from './report';
 import { type RunHost, RunProgress } from './run-host';
 import { type Sink, sinksFor } from './sinks';
@@ -26,7 +27,9 @@ export async function runUpdate(s: IndexState, host: RunHost, runId: number, opt
   s.wrote = true;
   const sinks = (): Sink[] => sinksFor(s);
   // Files dropped for repair are found again only by a full scan.
-  if (await prepareWrite(s, sinks, report, options.rebuild)) options = { ...options, paths: undefined };
+  // A full run sweeps the stored chunks for garbled bytes first (skipped when the data files are
+  // as the last clean run left them); a watcher's pass over a few files does not.
+  if (await prepareWrite(s, sinks, report, options.rebuild, !options.paths)) options = { ...options, paths: undefined };
   progress.emit();
   const { todo, unchanged, skipped, gone } = await changeSet(s.root, () => s.skippedFiles(), s.files, s.keyword, options, { ...s.scan, indexDir: s.dir });
   report.unchanged = unchanged;
@@ -64,6 +67,7 @@ export async function runUpdate(s: IndexState, host: RunHost, runId: number, opt
   report.cancelled = stopped() || undefined;
   s.meta.updatedAt = new Date().toISOString();
   if (persist) writeMeta(s.dir, s.meta);
+  recordClean(s);
   s.versions = await s.store.versions();
   report.timings.totalMs = Math.round(performance.now() - t0);
   progress.emit({ phase: 'done', waitingOn: undefined });

@@ -91,6 +91,8 @@ export class IndexState {
   interrupted = false;
   /** Set once this object has written (run an update): only then does close() save the keyword index. */
   wrote = false;
+  /** The chunk table's data files were found clean (checksums swept, or as the last clean run left them) at the start of this run. */
+  knownClean = false;
   /** The last full scan's skip list, once read or made (skipped.json on disk). */
   skipped?: SkippedFile[];
 

@@ -66,6 +66,11 @@ export interface SearchResponse {
   vectors: { embedded: number; total: number };
   /** A run was indexing while this answered: results cover what was indexed so far. */
   indexing?: boolean;
+  /**
+   * Stored chunks this search read that failed their checksum (garbled index data): left out of
+   * the results, never served. The next `coderag index` repairs them.
+   */
+  damaged?: string;
   tookMs: number;
 }
 

@@ -3,6 +3,7 @@
 // every path confined to the root.
 import * as path from 'node:path';
 import { CodeIndex } from '../index/code-index';
+import { CorruptIndexError } from '../store/store';
 import { IndexLockedError } from '../index/lock';
 import { emptyReport, type IndexReport, type ProgressEvent } from '../index/report';
 import { searchIdentifiers } from '../repomap/identifiers';
@@ -255,8 +256,17 @@ class WorkspaceService implements Workspace {
     const problem = mode === 'keyword' ? undefined : await this.queryModel.problem();
     if (problem && mode === 'vector') throw new NoVectorsError(problem);
     signal?.throwIfAborted();
-    const results = await search(searchSource(this.core, this.queryModel), query, { ...opts, path: opts.path ? confineGlob(this.root, opts.path) : undefined });
+    const damagedBefore = this.core.store.damaged.size;
+    let results;
+    try {
+      results = await search(searchSource(this.core, this.queryModel), query, { ...opts, path: opts.path ? confineGlob(this.root, opts.path) : undefined });
+    } catch (err) {
+      // Damage found only now, by the rows this search read: said as open() says it.
+      if (err instanceof CorruptIndexError) throw new Error(`the index at ${this.indexDir} is corrupt (${err.message}); run \`coderag index\` to rebuild it`);
+      throw err;
+    }
     signal?.throwIfAborted();
+    const damaged = this.core.store.damaged.size - damagedBefore;
     vectors.total = await this.core.store.countChunks();
     vectors.embedded = vectors.total ? await this.core.store.countChunks('embedded') : 0;
     return {
@@ -265,6 +275,7 @@ class WorkspaceService implements Workspace {
       tookMs: Math.round(performance.now() - t0),
       ...(problem ? { keywordOnly: problem } : {}),
       ...(this.running ? { indexing: true } : {}),
+      ...(damaged ? { damaged: `${damaged} stored chunks failed their checksum (garbled index data) and were left out; run \`coderag index\` to repair the index` } : {}),
     };
   }
 
