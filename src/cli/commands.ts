@@ -1,7 +1,8 @@
 // The `coderag` commands over the core's service API, writing through an Io (io.ts) so they run
 // the same in the binary (main.ts) and in tests. Every command takes --root DIR and --json.
 import {
-  groupByFile, InvalidArgumentError, NoVectorsError, openWorkspace, type OpenOptions, type ProgressEvent, searchOptionsOf, type Workspace,
+  groupByFile, InvalidArgumentError, MAX_PARSE_FILE_BYTES, NoVectorsError, openWorkspace, type OpenOptions, type ProgressEvent, searchOptionsOf,
+  tooLarge, type Workspace,
 } from '../core/service/api';
 import { parse, parseByteSize, workspaceOf } from './args';
 import { formatReport, formatResults, formatStatus, summary } from './format';
@@ -46,6 +47,7 @@ function maxFileBytes(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const bytes = parseByteSize(text);
   if (bytes === undefined) throw new UsageError(`--max-file-size ${text}: expected a size such as 1048576, 512KB or 2MB`);
+  if (bytes > MAX_PARSE_FILE_BYTES) throw new UsageError(`--max-file-size ${text}: ${tooLarge}`);
   return bytes;
 }
 

@@ -71,6 +71,7 @@ export type SkipReason =
   | 'symlink-loop'
   | 'special-file' // a FIFO, socket or device: reading it would block or never end
   | 'outside-workspace' // a symlink whose target is outside the root; `detail` names the target
+  | 'parse-failed' // it killed the parse worker (out of memory, even with a heap sized to it): until it changes
   | 'unsupported';
 
 /**

@@ -109,6 +109,9 @@ async function parseAll(
         const knownSha = row && (row.state !== 'tags' || tagsOnly) ? row.sha256 : undefined;
         const text = await s.opts.readFile?.(f.path);
         result = await host.parse({ path: f.path, absPath: f.absPath, knownSha, withTags: true, tagsOnly, ...(text !== undefined ? { text } : {}) });
+        // A file that killed its worker was never read by a parse: it keeps the scan's stamp, and
+        // is tried again when that changes.
+        if (result.status === 'skipped' && result.size === undefined && result.reason === 'parse-failed') result = { ...result, size: f.size, mtimeMs: f.mtimeMs };
       } catch (err) {
         report.errors.push({ path: f.path, error: (err as Error).message.split('\n')[0] });
         continue;

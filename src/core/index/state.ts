@@ -24,6 +24,8 @@ export interface CodeIndexOptions {
   /** Chunks over this many model tokens are split (default 512). */
   maxTokens?: number;
   parseWorkers?: number;
+  /** Heap of a parse worker, and the most a retry of a file that ran it out of memory gets (parse-pool.ts); tests make them small. */
+  parseHeapMb?: { worker: number; max: number };
   embedWorkers?: number;
   /** Chunks per store round trip while embedding (default EMBED_BATCH); tests make it small. */
   embedBatch?: number;

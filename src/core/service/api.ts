@@ -2,7 +2,8 @@
 // language server behind the editor) import (test/layering.test.ts). The workspace contract and
 // what each call means are in contract.ts; the rest are the types and helpers adapters share.
 export type * from './contract';
-export { NoVectorsError, openWorkspace } from './workspace';
+export { NoVectorsError, openWorkspace, tooLarge } from './workspace';
+export { MAX_PARSE_FILE_BYTES } from '../parse/parse-pool';
 export type { ChunkKind, SkippedFile, SkipReason } from '../base/types';
 export { CHUNK_KINDS } from '../base/types';
 export type { IndexHealth, IndexReport, ProgressEvent } from '../index/code-index';

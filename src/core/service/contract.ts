@@ -17,7 +17,11 @@ export interface OpenOptions {
   embedding?: { enabled?: boolean; model?: string };
   /** Leave documentation out; undefined keeps what the index was built with. */
   codeOnly?: boolean;
-  /** Files larger than this are skipped (default 1 MB); undefined keeps the index's. */
+  /**
+   * Files larger than this are skipped (default 1 MB); undefined keeps the index's. Above
+   * MAX_PARSE_FILE_BYTES (16 MB) openWorkspace refuses it (InvalidArgumentError): a parse worker
+   * may not hold such a file. A file that still kills its worker is skipped ('parse-failed').
+   */
   maxFileBytes?: number;
   /** More exclude patterns (.gitignore syntax), on top of the ignore files. */
   exclude?: string[];

@@ -3,6 +3,8 @@
 // every path confined to the root.
 import * as path from 'node:path';
 import { CodeIndex } from '../index/code-index';
+import { MAX_PARSE_FILE_BYTES, MAX_WORKER_HEAP_MB } from '../parse/parse-pool';
+import { InvalidArgumentError } from './search-options';
 import { CorruptIndexError } from '../store/store';
 import { IndexLockedError } from '../index/lock';
 import { emptyReport, type IndexReport, type ProgressEvent } from '../index/report';
@@ -19,6 +21,9 @@ import { type Status, storedStatus } from './status';
 
 export async function openWorkspace(opts: OpenOptions): Promise<Workspace> {
   const root = path.resolve(opts.root);
+  if (opts.maxFileBytes !== undefined && opts.maxFileBytes > MAX_PARSE_FILE_BYTES) {
+    throw new InvalidArgumentError(`maxFileBytes ${opts.maxFileBytes}: ${tooLarge}`);
+  }
   const index = await CodeIndex.open({
     root,
     indexDir: opts.indexDir,
@@ -33,6 +38,9 @@ export async function openWorkspace(opts: OpenOptions): Promise<Workspace> {
   });
   return new WorkspaceService(index, opts);
 }
+
+/** Why a size limit above MAX_PARSE_FILE_BYTES is refused: a file that large may not fit a parse worker. */
+export const tooLarge = `more than a parse worker can be sure to hold (at most ${MAX_PARSE_FILE_BYTES / 2 ** 20} MB: a file of small definitions needs ~${Math.round(MAX_WORKER_HEAP_MB / (MAX_PARSE_FILE_BYTES / 2 ** 20))} times its size in memory)`;
 
 /** A vector search was asked for where there are no usable vectors; the message says why. */
 export class NoVectorsError extends Error {}
