@@ -8,6 +8,7 @@ import { parse, parseByteSize, workspaceOf } from './args';
 import { formatReport, formatResults, formatStatus, summary } from './format';
 import type { Io } from './io';
 import { runMap, runSymbols } from './map';
+import { warnIfStale } from './stale';
 import { runMcp } from '../mcp/server';
 
 const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
@@ -126,9 +127,11 @@ async function cmdSearch(argv: string[], io: Io): Promise<number> {
   // Here --code-only filters results; it does not change what the index holds.
   return withWorkspace(openOptions({ ...values, 'code-only': false }), async (ws) => {
     await readyToRead(ws, io);
+    const stale = warnIfStale(ws, io);
     let response;
     try {
       response = await ws.search(query, opts);
+      await stale;
     } catch (err) {
       // Vectors missing or unusable: vector mode fails (exit 3), hybrid says it ran on keywords alone.
       if (!(err instanceof NoVectorsError)) throw err;

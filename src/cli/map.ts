@@ -2,6 +2,7 @@
 import { openWorkspace, type Workspace } from '../core/service/api';
 import { parse, workspaceOf } from './args';
 import type { Io } from './io';
+import { warnIfStale } from './stale';
 
 async function open(values: Record<string, unknown>): Promise<Workspace> {
   return openWorkspace({ ...workspaceOf(values), embedding: { enabled: false } });
@@ -16,12 +17,14 @@ export async function runMap(argv: string[], io: Io): Promise<number> {
   });
   const service = await open(values);
   try {
+    const stale = warnIfStale(service, io);
     const result = await service.map({
       tokens: values.tokens ? Number(values.tokens) : 1024,
       focus: values.focus as string[] | undefined,
       mentionedIdents: values.mention as string[] | undefined,
       mentionedFiles: values['mention-file'] as string[] | undefined,
     });
+    await stale;
     if (values.json) io.out(JSON.stringify({ ...result, rankedFiles: result.rankedFiles.slice(0, 100) }, null, 1));
     else io.raw(result.text);
     return 0;
@@ -36,10 +39,12 @@ export async function runSymbols(argv: string[], io: Io): Promise<number> {
   if (!query) throw new Error('symbols needs a query');
   const service = await open(values);
   try {
+    const stale = warnIfStale(service, io);
     const hits = await service.symbols(query, {
       limit: values.limit ? Number(values.limit) : 50,
       contextLines: values.context ? Number(values.context) : 2,
     });
+    await stale;
     if (values.json) io.out(JSON.stringify(hits, null, 1));
     else {
       for (const h of hits) {

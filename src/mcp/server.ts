@@ -63,6 +63,8 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
       },
     },
     guarded(async (a) => {
+      // The server is this index's writer (its watcher keeps it current): tools wait for its first pass.
+      await service.ready();
       const r = await service.map({ tokens: a.tokens, focus: a.focus_files, mentionedFiles: a.mentioned_files, mentionedIdents: a.mentioned_idents });
       return text(`${r.text}\n(${r.tokens} tokens of ${r.budget}; ${r.definitions} definitions in ${r.files.length} files)`);
     }),
@@ -79,16 +81,17 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
         include_references: z.boolean().optional(),
       },
     },
-    guarded(async (a) =>
-      text(
+    guarded(async (a) => {
+      await service.ready();
+      return text(
         await service.symbols(a.query, {
           limit: a.limit,
           contextLines: a.context_lines,
           definitions: a.include_definitions,
           references: a.include_references,
         }),
-      ),
-    ),
+      );
+    }),
   );
   return server;
 }

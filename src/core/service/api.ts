@@ -13,7 +13,7 @@ export type { MapRequest, RepoMapResult } from '../repomap/repo-map';
 export type { FileGroup, SearchMode, SearchOptions, SearchResult } from '../search/hybrid';
 export { groupByFile } from '../search/hybrid';
 export type { FusionMethod } from '../search/fusion';
-export type { Status } from './status';
+export type { Staleness, Status } from './status';
 export { InvalidArgumentError, searchOptionsOf, SEARCH_LANGUAGES } from './search-options';
 export { OutsideRootError } from './confine';
 export { defaultIndexDir } from '../index/state';

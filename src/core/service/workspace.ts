@@ -17,7 +17,7 @@ import { confine, confineGlob } from './confine';
 import type { Disposable, IndexRun, IndexRunOptions, OpenOptions, SearchResponse, UpdateEvent, WatchOptions, Workspace } from './contract';
 import { startRun } from './index-run';
 import { chunkAt, definitionAt } from './lookup';
-import { type Status, storedStatus } from './status';
+import { type Staleness, staleFiles, type Status, storedStatus } from './status';
 
 export async function openWorkspace(opts: OpenOptions): Promise<Workspace> {
   const root = path.resolve(opts.root);
@@ -179,18 +179,22 @@ class WorkspaceService implements Workspace {
   }
 
   /**
-   * What the repo map and symbol search need: on a workspace never indexed, a tags-only pass (no
-   * chunking: several times faster); otherwise the structural index brought up to date.
+   * What the repo map and symbol search read. An index that exists is read as it is stored, never
+   * brought up to date here (stale() says how far behind it is; index() and watch() write). On a
+   * workspace never indexed, a tags-only pass first (no chunking: several times faster).
    */
-  private ensureTags(): Promise<IndexReport> {
+  private ensureTags(): Promise<unknown> {
     if (this.structural) return this.structural;
-    // Once a workspace has been indexed in full, keep it so; until then tags suffice.
-    if (this.core.fileRows().some((r) => r.state === 'indexed')) return this.ready();
+    if (this.core.readable && !this.core.health.missing) return Promise.resolve();
     this.tagged ??= this.tagsOrRead().catch((err) => {
       this.tagged = undefined;
       throw err;
     });
     return this.tagged;
+  }
+
+  async stale(): Promise<Staleness> {
+    return staleFiles(this.core);
   }
 
   private async tagsOrRead(): Promise<IndexReport> {
