@@ -14,17 +14,59 @@ function coderagProcess(...args: string[]): { status: number | null; stdout: str
   return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
 }
 
-test('cli: `<command> --help` prints that command’s usage, exits 0 and runs nothing', async () => {
+/** Every option of every command, as a user looks for them. */
+const OPTIONS: Record<string, string[]> = {
+  index: ['--root', '--index-dir', '--rebuild', '--model', '--no-embeddings', '--code-only', '--with-docs', '--max-file-size', '--json', '--help'],
+  search: ['--root', '--index-dir', '--limit', '--kind', '--lang', '--path', '--group', '--mode', '--fusion', '--code-only', '--model', '--no-embeddings', '--json', '--help'],
+  status: ['--root', '--index-dir', '--skipped', '--json', '--help'],
+  watch: ['--root', '--index-dir', '--model', '--no-embeddings', '--code-only', '--with-docs', '--max-file-size', '--json', '--help'],
+  map: ['--root', '--index-dir', '--tokens', '--focus', '--mention', '--mention-file', '--json', '--help'],
+  symbols: ['--root', '--index-dir', '--limit', '--context', '--json', '--help'],
+  mcp: ['--root', '--index-dir', '--model', '--no-embeddings', '--help'],
+};
+
+test('cli: `<command> --help` lists every option of the command, one line each with what it does; exits 0 and runs nothing', async () => {
   const root = workspace({ 'a.py': lines('def alpha():', '    pass') });
   try {
-    for (const command of ['index', 'search', 'status', 'watch', 'map', 'symbols', 'mcp']) {
+    for (const [command, options] of Object.entries(OPTIONS)) {
       for (const flag of ['--help', '-h']) {
         const r = await cli(command, '--root', root, flag);
         assert.equal(r.status, 0, `${command} ${flag}: ${r.stderr}`);
-        assert.match(r.stdout, new RegExp(`^Usage:\\n  coderag ${command} `), `${command} ${flag}`);
+        assert.match(r.stdout, new RegExp(`^Usage: coderag ${command} `), `${command} ${flag}`);
+        const listed = r.stdout.split('\n').filter((l) => /^ {2}(-\w, )? *--[\w-]+/.test(l));
+        assert.deepEqual(listed.map((l) => /--[\w-]+/.exec(l)![0]).sort(), [...options].sort(), `${command}: every option, once`);
+        for (const l of listed) assert.match(l, /--[\w-]+(?: \S+)? {2,}\S.{8,}$/, `${command}: ${l} says what it does`);
       }
     }
     assert.equal(fs.existsSync(path.join(root, '.coderag')), false, 'no command ran');
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('cli: map and symbols check their numbers: invalid values are errors with the valid range, exit 2, nothing printed', async () => {
+  const root = workspace({ 'a.py': lines('def alpha():', '    pass') });
+  try {
+    assert.equal((await cli('index', '--root', root, '--no-embeddings')).status, 0);
+    const bad: [string[], RegExp][] = [
+      [['map', '--tokens', 'abc'], /--tokens abc: expected a whole number of tokens from 64 to 65536/],
+      [['map', '--tokens', '0'], /--tokens 0: expected a whole number of tokens from 64 to 65536/],
+      [['map', '--tokens', '10'], /--tokens 10: expected a whole number of tokens from 64 to 65536/],
+      [['symbols', 'alpha', '--limit', '0'], /--limit 0: expected a whole number of matches from 1 to 500/],
+      [['symbols', 'alpha', '--limit', 'abc'], /--limit abc: expected a whole number of matches from 1 to 500/],
+      [['symbols', 'alpha', '--context', '100000'], /--context 100000: expected a whole number of lines from 0 to 20/],
+      [['symbols', 'alpha', '--context=-1'], /--context -1: expected a whole number of lines from 0 to 20/],
+      [['symbols'], /symbols needs a query/],
+    ];
+    for (const [args, message] of bad) {
+      const r = await cli(...args, '--root', root);
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}`);
+      assert.match(r.stderr, message);
+      assert.match(r.stderr, new RegExp(`Usage: coderag ${args[0]} `));
+      assert.equal(r.stdout, '');
+    }
+    assert.equal((await cli('symbols', 'alpha', '--root', root, '--limit', '500', '--context', '20')).status, 0);
+    assert.equal((await cli('map', '--root', root, '--tokens', '64')).status, 0);
   } finally {
     removeWorkspace(root);
   }

@@ -5,33 +5,12 @@ import {
   tooLarge, type Workspace,
 } from '../core/service/api';
 import { parse, parseByteSize, workspaceOf } from './args';
+import { COMMANDS, commandHelp, overview, usageLine } from './spec';
 import { formatReport, formatResults, formatStatus, summary } from './format';
 import type { Io } from './io';
 import { runMap, runSymbols } from './map';
 import { warnIfStale } from './stale';
 import { runMcp } from '../mcp/server';
-
-const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
-
-Usage:
-  coderag index   [--root DIR] [--rebuild] [--no-embeddings] [--model M] [--code-only | --with-docs] [--max-file-size BYTES] [--json]
-  coderag search  "<query>" [--limit N] [--kind K] [--lang L] [--path GLOB] [--group] [--mode hybrid|keyword|vector] [--json]
-  coderag status  [--skipped] [--json]
-  coderag watch   [--no-embeddings] [--code-only | --with-docs] [--max-file-size BYTES]
-  coderag map     [--tokens N] [--focus FILE]... [--mention IDENT]... [--json]
-  coderag symbols QUERY [--json]
-  coderag mcp     (an MCP server over stdio)
-
-Common options: --root DIR (default: the current folder), --index-dir DIR (default: <root>/.coderag), --json.
---code-only leaves documentation out of the index; the index remembers it, and later runs (index,
-watch, mcp) keep it until --with-docs (or --rebuild).`;
-
-/** The options that choose the file set; an index remembers them, so a run without them keeps its mode. */
-const fileSetOptions = {
-  'code-only': { type: 'boolean' },
-  'with-docs': { type: 'boolean' },
-  'max-file-size': { type: 'string' },
-} as const;
 
 function openOptions(values: Record<string, unknown>): OpenOptions {
   if (values['code-only'] && values['with-docs']) throw new UsageError('--code-only and --with-docs contradict each other');
@@ -77,7 +56,7 @@ async function withWorkspace<T>(opts: OpenOptions, fn: (ws: Workspace) => Promis
 }
 
 async function cmdIndex(argv: string[], io: Io): Promise<number> {
-  const { values } = parse(argv, { rebuild: { type: 'boolean', default: false }, ...fileSetOptions });
+  const { values } = parse('index', argv);
   return withWorkspace(openOptions(values), async (ws) => {
     const printer = progressPrinter(!!values.json, io);
     if (printer) ws.onDidProgress(printer);
@@ -111,16 +90,7 @@ async function readyToRead(ws: Workspace, io: Io): Promise<void> {
 }
 
 async function cmdSearch(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, {
-    limit: { type: 'string' },
-    kind: { type: 'string', multiple: true },
-    lang: { type: 'string', multiple: true },
-    path: { type: 'string' },
-    group: { type: 'boolean', default: false },
-    mode: { type: 'string' },
-    fusion: { type: 'string' },
-    'code-only': { type: 'boolean', default: false },
-  });
+  const { values, positionals } = parse('search', argv);
   const query = positionals.join(' ').trim();
   if (!query) throw new UsageError('search needs a query');
   const opts = searchOptionsOf(values);
@@ -151,7 +121,7 @@ async function cmdSearch(argv: string[], io: Io): Promise<number> {
 }
 
 async function cmdStatus(argv: string[], io: Io): Promise<number> {
-  const { values } = parse(argv, { skipped: { type: 'boolean', default: false } });
+  const { values } = parse('status', argv);
   return withWorkspace(openOptions(values), async (ws) => {
     const h = ws.health;
     if (h.corrupt) {
@@ -173,7 +143,7 @@ async function cmdStatus(argv: string[], io: Io): Promise<number> {
 }
 
 async function cmdWatch(argv: string[], io: Io): Promise<number> {
-  const { values } = parse(argv, fileSetOptions);
+  const { values } = parse('watch', argv);
   const ws = await openWorkspace(openOptions(values));
   const json = !!values.json;
   // One format per flag, the same as `index`: its summary as text, or one JSON object per line.
@@ -201,13 +171,6 @@ async function cmdWatch(argv: string[], io: Io): Promise<number> {
 
 class UsageError extends Error {}
 
-/** `coderag <command> --help`: that command's usage line(s) from USAGE, and nothing run. */
-function commandUsage(command: string): string | undefined {
-  const own = USAGE.split('\n').filter((l) => l.trimStart().startsWith(`coderag ${command} `));
-  if (!own.length) return undefined;
-  return `Usage:\n${own.join('\n')}\n\n${USAGE.slice(USAGE.indexOf('Common options:'))}`;
-}
-
 function asksHelp(args: string[]): boolean {
   const end = args.indexOf('--');
   return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
@@ -215,9 +178,8 @@ function asksHelp(args: string[]): boolean {
 
 export async function runCommand(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
-  const usage = command && asksHelp(rest) ? commandUsage(command) : undefined;
-  if (usage) {
-    io.out(usage);
+  if (command && command in COMMANDS && asksHelp(rest)) {
+    io.out(commandHelp(command));
     return 0;
   }
   switch (command) {
@@ -234,12 +196,12 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     case 'symbols':
       return runSymbols(rest, io);
     case 'mcp':
-      return runMcp(rest);
+      return runMcp(parse('mcp', rest).values as Parameters<typeof runMcp>[0]);
     case undefined:
     case '-h':
     case '--help':
     case 'help':
-      io.out(USAGE);
+      io.out(overview());
       return command ? 0 : 2;
     default:
       throw new UsageError(`unknown command ${command}`);
@@ -248,7 +210,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
 
 /**
  * A command run to its exit code: usage errors (an unknown option, an invalid value) are 2 with
- * the usage, other failures 1 with the message.
+ * the command's usage line, other failures 1 with the message.
  */
 export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
@@ -256,7 +218,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   } catch (err) {
     const usage = err instanceof UsageError || err instanceof InvalidArgumentError || (err as NodeJS.ErrnoException).code?.startsWith?.('ERR_PARSE_ARGS');
     io.err(`coderag: ${(err as Error).message}`);
-    if (usage) io.err((err instanceof InvalidArgumentError ? commandUsage('search') : undefined) ?? USAGE);
+    if (usage) {
+      const command = argv[0];
+      io.err(command && command in COMMANDS ? `Usage: ${usageLine(command)}   (coderag ${command} --help lists the options)` : overview());
+    }
     return usage ? 2 : 1;
   }
 }

@@ -14,7 +14,7 @@ export type { FileGroup, SearchMode, SearchOptions, SearchResult } from '../sear
 export { groupByFile } from '../search/hybrid';
 export type { FusionMethod } from '../search/fusion';
 export type { Staleness, Status } from './status';
-export { InvalidArgumentError, searchOptionsOf, SEARCH_LANGUAGES } from './search-options';
+export { InvalidArgumentError, mapOptionsOf, searchOptionsOf, SEARCH_LANGUAGES, symbolOptionsOf } from './search-options';
 export { OutsideRootError } from './confine';
 export { defaultIndexDir } from '../index/state';
 export { tuneJitForIndexing } from '../parse/jit';
