@@ -2,7 +2,7 @@
 // index that is missing or has no vectors, and exit codes.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cli, lines, removeWorkspace, workspace } from './helpers';
@@ -67,6 +67,31 @@ test('cli: map and symbols check their numbers: invalid values are errors with t
     }
     assert.equal((await cli('symbols', 'alpha', '--root', root, '--limit', '500', '--context', '20')).status, 0);
     assert.equal((await cli('map', '--root', root, '--tokens', '64')).status, 0);
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('cli: a reader that closes the pipe early (`coderag symbols … | head`) ends the command quietly, exit 0', async () => {
+  const files: Record<string, string> = {};
+  // More output than a pipe holds (64 KB): the command is still writing when the reader goes.
+  const params = 'event, context, request, response, session, settings, registry, logger';
+  for (let f = 0; f < 25; f++) {
+    files[`m${f}.py`] = lines(...Array.from({ length: 40 }, (_, i) => [`def handler_${f}_${i}(${params}):`, '    return event', '']).flat());
+  }
+  const root = workspace(files);
+  try {
+    assert.equal((await cli('index', '--root', root, '--no-embeddings')).status, 0);
+    for (const args of [['symbols', 'handler', '--limit', '500'], ['search', 'handler event', '--limit', '500', '--mode', 'keyword'], ['map', '--tokens', '65536']]) {
+      // As `| head -1` does: read the first bytes, then close the read end.
+      const child = spawn(process.execPath, [bin, ...args, '--root', root], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      assert.equal(code, 0, `${args[0]}: ${stderr}`);
+      assert.doesNotMatch(stderr, /EPIPE|at \S+ \(|node:internal/, args[0]);
+    }
   } finally {
     removeWorkspace(root);
   }

@@ -162,6 +162,7 @@ async function cmdWatch(argv: string[], io: Io): Promise<number> {
   const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
+    void io.closed?.then(resolve);
   });
   log({ event: 'watching', root: ws.root }, `watching ${ws.root} (Ctrl-C to stop)`);
   await stopped;
