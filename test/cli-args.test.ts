@@ -97,6 +97,23 @@ test('cli: a reader that closes the pipe early (`coderag symbols … | head`) en
   }
 });
 
+test('cli: a file name holding a newline, a quote or a backslash is quoted in `path:line` output, as git quotes it', async () => {
+  const root = workspace({ 'odd\nname.py': lines('def oddly_named():', '    pass'), 'plain.py': lines('def plain():', '    return oddly_named()') });
+  try {
+    assert.equal((await cli('index', '--root', root, '--no-embeddings')).status, 0);
+    const search = await cli('search', 'oddly_named', '--root', root, '--mode', 'keyword', '--limit', '1');
+    assert.match(search.stdout, /^1\. "odd\\nname\.py":1-2 {2}function oddly_named/m);
+    const symbols = await cli('symbols', 'oddly_named', '--root', root);
+    assert.match(symbols.stdout, /^"odd\\nname\.py":1 {2}definition oddly_named/m);
+    assert.match(symbols.stdout, /^plain\.py:2 {2}reference oddly_named/m);
+    const map = await cli('map', '--root', root);
+    assert.match(map.stdout, /^"odd\\nname\.py":$/m);
+    for (const out of [search.stdout, symbols.stdout, map.stdout]) assert.doesNotMatch(out, /^name\.py/m, 'no line starts inside a path');
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
 test('cli: search arguments are checked: clear errors with the valid values, exit 2; aliases and comma lists work', async () => {
   const root = workspace({
     'app/shop.py': lines('class Cart:', '    def add_item(self, item):', '        return item', '', 'def checkout_total(cart):', '    return 0'),

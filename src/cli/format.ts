@@ -1,5 +1,7 @@
 // Human-readable output for the CLI; --json prints the raw objects instead.
-import type { IndexReport, SearchResult, SkippedFile, Status } from '../core/service/api';
+import { type IndexReport, quotePath, type SearchResult, type SkippedFile, type Status } from '../core/service/api';
+
+export { quotePath };
 
 /** `debug.log  ignored by "*.log" (.gitignore:3)`; other details in parentheses. */
 export function describeSkip(s: SkippedFile): string {
@@ -16,7 +18,7 @@ export function formatReport(r: IndexReport): string {
   if (r.embedded || r.reusedVectors) lines.push(`vectors: ${r.embedded} embedded, ${r.reusedVectors} reused by content hash`);
   if (r.skipped) lines.push(`skipped: ${r.skipped} files (coderag status --skipped lists them with their reasons)`);
   if (r.fallbacks.length) lines.push(`line windows instead of a parse: ${r.fallbacks.length} files`);
-  if (r.errors.length) lines.push(...r.errors.slice(0, 20).map((e) => `error: ${e.path}: ${e.error}`));
+  if (r.errors.length) lines.push(...r.errors.slice(0, 20).map((e) => `error: ${quotePath(e.path)}: ${e.error}`));
   if (r.rebuilt) lines.push(`index rebuilt: ${r.rebuilt}`);
   if (r.scanChanged) lines.push(`file set changed: ${r.scanChanged} (saved in the index for later runs)`);
   for (const what of r.repaired) lines.push(`index repaired: ${what}`);
@@ -30,9 +32,9 @@ export function formatResults(results: SearchResult[]): string {
   if (!results.length) return 'no results';
   return results
     .map((r, i) => {
-      const head = `${i + 1}. ${r.path}:${r.startLine}-${r.endLine}  ${r.kind} ${r.qualifiedName}  (${r.score.toFixed(3)})`;
+      const head = `${i + 1}. ${quotePath(r.path)}:${r.startLine}-${r.endLine}  ${r.kind} ${r.qualifiedName}  (${r.score.toFixed(3)})`;
       const body = terminalLines(r.snippet).map((l) => `     ${l}`).join('\n');
-      const copies = r.copies?.length ? `\n     also at ${r.copies.map((c) => `${c.path}:${c.startLine}-${c.endLine}`).join(', ')}` : '';
+      const copies = r.copies?.length ? `\n     also at ${r.copies.map((c) => `${quotePath(c.path)}:${c.startLine}-${c.endLine}`).join(', ')}` : '';
       return `${head}${copies}\n${body}`;
     })
     .join('\n\n');
@@ -58,11 +60,11 @@ export function formatStatus(s: Status): string {
   ];
   for (const n of s.notices) lines.push(`note: ${n}`);
   if (s.fallbacks.length) {
-    lines.push(`notes (${s.fallbacks.length}):`, ...s.fallbacks.slice(0, 50).map((f) => `  ${f.path}: ${f.note}`));
+    lines.push(`notes (${s.fallbacks.length}):`, ...s.fallbacks.slice(0, 50).map((f) => `  ${quotePath(f.path)}: ${f.note}`));
   }
   if (s.skipped) {
     lines.push('skipped:');
-    for (const k of s.skipped) lines.push(`  ${k.path}  ${describeSkip(k)}`);
+    for (const k of s.skipped) lines.push(`  ${quotePath(k.path)}  ${describeSkip(k)}`);
   }
   return lines.join('\n');
 }

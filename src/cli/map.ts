@@ -1,5 +1,6 @@
 // `coderag map` and `coderag symbols`: the repo map and identifier search from the command line.
 import { InvalidArgumentError, mapOptionsOf, openWorkspace, symbolOptionsOf, type Workspace } from '../core/service/api';
+import { quotePath } from './format';
 import { parse, workspaceOf } from './args';
 import type { Io } from './io';
 import { warnIfStale } from './stale';
@@ -42,7 +43,7 @@ export async function runSymbols(argv: string[], io: Io): Promise<number> {
     if (values.json) io.out(JSON.stringify(hits, null, 1));
     else {
       for (const h of hits) {
-        io.out(`${h.path}:${h.line}  ${h.kind === 'def' ? 'definition' : 'reference'} ${h.name} (${h.category}, ${h.match})`);
+        io.out(`${quotePath(h.path)}:${h.line}  ${h.kind === 'def' ? 'definition' : 'reference'} ${h.name} (${h.category}, ${h.match})`);
         for (const c of h.context) io.out(`  ${String(c.line).padStart(5)}${c.line === h.line ? '>' : ' '} ${c.text}`);
       }
       if (!hits.length) io.out('no matching symbols');

@@ -18,3 +18,4 @@ export { InvalidArgumentError, mapOptionsOf, searchOptionsOf, SEARCH_LANGUAGES, 
 export { OutsideRootError } from './confine';
 export { defaultIndexDir } from '../index/state';
 export { tuneJitForIndexing } from '../parse/jit';
+export { quotePath } from '../base/quote';
