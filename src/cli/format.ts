@@ -40,11 +40,23 @@ export function formatResults(results: SearchResult[]): string {
     .join('\n\n');
 }
 
-/** A snippet as the terminal shows it: 6 lines of at most 200 characters, with a marker where it stops. */
+const TERMINAL_LINES = 6;
+const TERMINAL_WIDTH = 200;
+
+/**
+ * A snippet as the terminal shows it: 6 lines of at most 200 characters. Where it stops short of
+ * the chunk, its last line says how much is left of the chunk, counted from what is shown (the
+ * snippet's own marker counts from its 12 lines).
+ */
 function terminalLines(snippet: string): string[] {
   const all = snippet.split('\n');
-  const shown = all.slice(0, 6).map((l) => (l.length > 200 ? `${l.slice(0, 200)}…` : l));
-  if (all.length > 6) shown.push(/^… \(cut: /.test(all[all.length - 1]) ? all[all.length - 1] : '…');
+  const marker = /^… \(cut: (\d+) more (lines?|characters)\)$/.exec(all[all.length - 1]);
+  const text = marker ? all.slice(0, -1) : all;
+  const shown = text.slice(0, TERMINAL_LINES).map((l) => (l.length > TERMINAL_WIDTH ? `${l.slice(0, TERMINAL_WIDTH)}…` : l));
+  const hiddenLines = text.length - shown.length + (marker && marker[2] !== 'characters' ? Number(marker[1]) : 0);
+  const hiddenChars = marker?.[2] === 'characters' ? Number(marker[1]) : 0;
+  const parts = [hiddenLines && `${hiddenLines} more line${hiddenLines === 1 ? '' : 's'}`, hiddenChars && `${hiddenChars} more characters`].filter(Boolean);
+  if (parts.length) shown.push(`… (cut: ${parts.join(' and ')})`);
   return shown;
 }
 
