@@ -154,11 +154,13 @@ test('cli: code-only is saved in the index and kept by later runs; watch accepts
     assert.equal(flagged.status, 0, flagged.stderr);
     assert.deepEqual(flagged.events.map((e) => e.event), ['indexed', 'watching']);
     assert.equal(flagged.events[0].indexed, 0);
+    // One format per flag: watch's first event is `index --json`'s object with the event's name.
+    assert.deepEqual(Object.keys(flagged.events[0]).sort(), ['event', ...Object.keys(first)].sort());
 
     // Without the flag, watch and index keep the saved mode: the docs stay out.
     const plain = await watchOnce('--root', root);
     assert.equal(plain.status, 0, plain.stderr);
-    assert.deepEqual([plain.events[0].indexed, plain.events[0].deleted, plain.events[0].scanChanged], [0, 0, undefined]);
+    assert.deepEqual([plain.events[0].indexed, plain.events[0].deleted, (plain.events[0].report as { scanChanged?: string }).scanChanged], [0, 0, undefined]);
     assert.equal((await coderag('index', '--root', root, '--no-embeddings')).split('\n')[0], '{indexed: 0, unchanged: 1, deleted: 0, chunks: 0}');
     assert.equal(await indexedPaths(), 1);
     // The search filter of the same name does not change the index.

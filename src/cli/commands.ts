@@ -149,12 +149,13 @@ async function cmdWatch(argv: string[], io: Io): Promise<number> {
   // One format per flag, the same as `index`: its summary as text, or one JSON object per line.
   const log = (o: unknown, text: string) => io.out(json ? JSON.stringify(o) : text);
   const first = await ws.index().report;
-  log({ event: 'indexed', ...summary(first), ...(first.scanChanged ? { scanChanged: first.scanChanged } : {}) }, formatReport(first));
+  // With --json each event is `index --json`'s object (summary and report) on one line, with its name.
+  log({ event: 'indexed', ...summary(first), report: first }, formatReport(first));
   ws.onDidUpdate(({ report, paths }) => {
     // A pass that found nothing to change (the catch-up as the watch begins, a save without an edit) is not news.
     const news = report.indexed || report.deleted || report.errors.length || report.embedded || report.rebuilt || report.repaired.length;
     if (report.runId === first.runId || !news) return;
-    log({ event: 'updated', paths: paths === 'all' ? 'all' : paths.length, ...summary(report) }, `${new Date().toLocaleTimeString()} ${formatReport(report)}`);
+    log({ event: 'updated', paths: paths === 'all' ? 'all' : paths.length, ...summary(report), report }, `${new Date().toLocaleTimeString()} ${formatReport(report)}`);
   });
   ws.onDidError((err) => log({ event: 'error', message: err.message }, `error: ${err.message}`));
   await ws.watch({ source: 'chokidar' });
