@@ -1,6 +1,7 @@
 // `npm run eval`: recall@1/@3/@5 and MRR of keyword-only, vector-only and hybrid search (z-score
 // and reciprocal-rank fusion) on the hand-written questions in eval/questions.json.
-// Options: --split dev|holdout|fresh|all (default all), --verbose (each question's rank), --json.
+// Options: --split dev|holdout|fresh|all (default all), --verbose (each question's rank), --json,
+// --set short|long|all (default all): the short questions, the long issue-length queries (long.ts), or both.
 // Splits: dev (tune on it), holdout (confirm on it), fresh (written before the third round of ranking
 // work, never tuned on: other stdlib modules and other packages than the first two splits ask about).
 import * as fs from 'node:fs';
@@ -9,6 +10,8 @@ import { CodeIndex } from '../src/core/index/code-index';
 import type { SearchOptions, SearchResult } from '../src/core/search/hybrid';
 import { fromRow } from '../src/core/store/rows';
 import { buildCorpus, repoRoot } from './corpus';
+import { percentile } from './stats';
+import { evaluateLong, loadLongIssues, printLong, unreachableIssueAnswers } from './long';
 
 interface Answer {
   path: string;
@@ -56,11 +59,6 @@ export const MODES: Record<string, SearchOptions> = {
 
 /** Per-question search time in ms (in process, query embedding included), per mode. */
 export const latencies: Record<string, number[]> = {};
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
-}
 
 export async function evaluate(index: CodeIndex, questions: Question[], verbose: boolean): Promise<Record<string, Record<string, Metrics>>> {
   const out: Record<string, Record<string, Metrics>> = {};
@@ -118,6 +116,7 @@ async function main() {
   const verbose = args.includes('--verbose');
   const json = args.includes('--json');
   const split = args.includes('--split') ? args[args.indexOf('--split') + 1] : 'all';
+  const set = args.includes('--set') ? args[args.indexOf('--set') + 1] : 'all';
   const data = JSON.parse(fs.readFileSync(path.join(repoRoot, 'eval', 'questions.json'), 'utf8'));
   const questions = (data.questions as Question[]).filter((q) => split === 'all' || q.split === split);
   const corpus = buildCorpus(path.join(repoRoot, '.cache', 'eval-corpus'), data.corpus.node);
@@ -130,10 +129,17 @@ async function main() {
   if (!json) process.stderr.write(`\rindex: ${report.indexed} files parsed, ${report.unchanged} unchanged, ${report.embedded} chunks embedded (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
   if (report.embeddingError) throw new Error(report.embeddingError);
   for (const w of await unreachableAnswers(index, questions)) process.stderr.write(`warning: ${w}\n`);
-  const results = await evaluate(index, questions, verbose);
+  const issues = set === 'short' ? [] : loadLongIssues();
+  for (const w of await unreachableIssueAnswers(index, issues)) process.stderr.write(`warning: ${w}\n`);
+  const results = set === 'long' ? {} : await evaluate(index, questions, verbose);
+  const long = issues.length ? await evaluateLong(index, issues, corpus) : undefined;
   await index.close();
   if (json) {
-    console.log(JSON.stringify({ questions: questions.length, results }, null, 1));
+    console.log(JSON.stringify({ questions: questions.length, results, long: long && { issues: issues.length, rows: long.rows } }, null, 1));
+    return;
+  }
+  if (set === 'long') {
+    printLong(long!, issues, verbose);
     return;
   }
   const pct = (x: number) => x.toFixed(3);
@@ -149,6 +155,8 @@ async function main() {
   for (const [mode, times] of Object.entries(latencies)) {
     console.log(`${mode.padEnd(25)} ${percentile(times, 50).toFixed(0).padStart(4)}  ${percentile(times, 95).toFixed(0).padStart(5)}`);
   }
+  if (!long) return;
+  printLong(long, issues, verbose);
 }
 
 if (require.main === module) {

@@ -26,7 +26,8 @@ export interface SearchOptions {
   fusion?: FusionMethod;
   /** Weight of the vector list in the fusion (keyword gets 1). */
   vectorWeight?: number;
-  groupByFile?: boolean;
+  /** `file`: one result per file (its best chunk), files ranked by the evidence of all their chunks. */
+  groupBy?: 'file';
   /** Leave documentation (Markdown) out. */
   codeOnly?: boolean;
   /** Pseudo-relevance feedback from this many first-pass results (0: off). */
@@ -137,7 +138,9 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
   }
   const keywordRank = new Map(keywordList.map((x, i) => [x.id, i + 1]));
   const vectorRank = new Map(vectorList.map((x, i) => [x.id, i + 1]));
-  return collapseCopies(scored, (s) => s.c)
+  const collapsed = collapseCopies(scored, (s) => s.c);
+  const picked = opts.groupBy === 'file' ? collapsed.filter((x, i) => collapsed.findIndex((y) => y.item.c.path === x.item.c.path) === i) : collapsed;
+  return picked
     .slice(0, limit)
     .map(({ item: { c, score }, copies }) => toResult(c, score, { keyword: keywordRank.get(c.id), vector: vectorRank.get(c.id) }, copies));
 }
