@@ -13,6 +13,8 @@ const PATH = FIELDS.indexOf('path');
 export interface FileHit<H> {
   path: string;
   score: number;
+  /** Whole-file BM25F before the coverage factor. */
+  raw: number;
   /** The file's best document among those the search's filter accepts. */
   best: H;
   /** Query terms the file matched. */
@@ -136,6 +138,7 @@ export class FileScoring {
     const hits = out.slice(0, limit).map(({ file, score }) => ({
       path: paths[file],
       score,
+      raw: b.score[file],
       best: hitOf(b.bestDoc[file], b.bestScore[file], b.bestMatched[file]),
       matched: b.count[file],
     }));

@@ -54,6 +54,17 @@ export class FileTable {
     return this.paths.length;
   }
 
+  private dirs?: Set<string>;
+
+  /** Whether some indexed file lies under the folder `dir` (workspace-relative, no trailing `/`). */
+  hasDir(dir: string): boolean {
+    if (!this.dirs) {
+      this.dirs = new Set();
+      for (const p of this.paths) for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) this.dirs.add(p.slice(0, i));
+    }
+    return this.dirs.has(dir);
+  }
+
   /** Indexed files whose path ends with `suffix` at a segment boundary (`json/encoder.py` → `python/json/encoder.py`). */
   endingWith(suffix: string): string[] {
     const clean = suffix.replace(/^\/+/, '');

@@ -13,6 +13,13 @@ import { DEFAULT_FEEDBACK, feedbackTerms } from './feedback';
 import { queryTerms } from '../keyword/terms';
 import { compareIds } from '../base/sorted';
 import { snippetOf } from './snippet';
+import type { DocInfo } from '../keyword/docs';
+import type { FileHit } from '../keyword/engine';
+import { bestByFile, type RankedFile, rankFiles } from './files';
+import { penalty } from './priors';
+import { type Channels, weighed } from './evidence';
+import { LONG_QUERY } from './weights';
+import { type Understanding, understand } from './understand';
 
 export type SearchMode = 'hybrid' | 'keyword' | 'vector';
 
@@ -51,6 +58,8 @@ export interface SearchResult {
   snippetCut?: boolean;
   /** Rank in each list (1-based), for explaining a result. */
   ranks: { keyword?: number; vector?: number };
+  /** File view (`groupBy: 'file'`): what in the query pointed at this file (a trace frame, an import, a named definition). */
+  why?: string[];
   /** The same definition elsewhere (build outputs, `.d.ts` declarations, stubs), ranked below this one. */
   copies?: CopyLocation[];
 }
@@ -78,6 +87,9 @@ export const KIND_PRIOR: Record<string, number> = {
 export const DEFAULT_FUSION: FusionMethod = 'zscore';
 export const DEFAULT_VECTOR_WEIGHT = 0.5;
 const CANDIDATES = 100;
+/** Files the keyword engine ranks for the file view and for long queries' file evidence. */
+const FILE_CANDIDATES = 100;
+
 /**
  * Off by default: on the eval set feedback from the best result (6 terms, weight 0.3) lifted dev
  * R@3 0.522 → 0.543 but cost holdout R@5 0.565 → 0.522 and MRR 0.458 → 0.454 (README, Search).
@@ -88,6 +100,8 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
   const limit = opts.limit ?? 10;
   const mode = opts.mode ?? 'hybrid';
   const q = analyzeQuery(query);
+  const u = understand(query, src.keyword);
+  const byFile = opts.groupBy === 'file';
   const glob = opts.path ? picomatch(opts.path, { dot: true }) : undefined;
   const kinds = opts.kind?.length ? new Set(opts.kind) : undefined;
   const langs = opts.language?.length ? new Set(opts.language) : undefined;
@@ -95,20 +109,31 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
     (!kinds || kinds.has(d.kind)) && (!langs || langs.has(d.language)) && (!glob || glob(d.path)) && (!opts.codeOnly || d.kind !== 'documentation');
 
   const prior = (kind: string) => KIND_PRIOR[kind] ?? 0.7;
-  const keywordSearch = (expansion?: [string, number][]): Scored[] =>
-    mode === 'vector'
-      ? []
-      : src.keyword
-          .search(query, { limit: CANDIDATES * 2, filter: accept, expansion })
-          .map((h) => ({ id: h.id, score: h.score * prior(h.kind) }))
-          .sort(byScore)
-          .slice(0, CANDIDATES);
+  let keywordFiles: FileHit[] = [];
+  let keywordHits: { path: string; score: number }[] = [];
+  const keywordSearch = (expansion?: [string, number][]): Scored[] => {
+    if (mode === 'vector') return [];
+    const { hits, files } = src.keyword.searchWithFiles(query, {
+      limit: CANDIDATES * 2,
+      filter: accept,
+      expansion,
+      ...(u ? { terms: u.terms, maxTerms: LONG_QUERY.maxTerms } : {}),
+      files: u || byFile ? FILE_CANDIDATES : 0,
+    });
+    keywordFiles = files;
+    keywordHits = hits;
+    return hits
+      .map((h) => ({ id: h.id, score: h.score * prior(h.kind) }))
+      .sort(byScore)
+      .slice(0, CANDIDATES);
+  };
   let keywordList = keywordSearch();
   let vectorList: Scored[] = [];
+  const vectorPaths: { path: string; score: number }[] = [];
   if (mode !== 'keyword') {
     const embedder = await src.queryEmbedder();
     if (embedder) {
-      const [v] = await embedder.embed([query]);
+      const [v] = await embedder.embed([u ? embeddingText(u, query) : query]);
       const where = [kinds && sqlIn('kind', [...kinds]), langs && sqlIn('language', [...langs]), opts.codeOnly && `kind != ${sqlString('documentation')}`]
         .filter(Boolean)
         .join(' AND ');
@@ -119,11 +144,13 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
         if (glob && !glob(h.path)) continue;
         const score = (1 - h.distance) * prior(h.kind);
         if (score > (best.get(h.groupId) ?? -Infinity)) best.set(h.groupId, score);
+        vectorPaths.push({ path: h.path, score });
       }
       vectorList = [...best].map(([id, score]) => ({ id, score })).sort(byScore).slice(0, CANDIDATES);
     }
   }
-  let scored = await rank(src, q, mode, keywordList, vectorList, opts, limit);
+  const adjust = u ? longQueryAdjustment(u, keywordFiles, accept) : undefined;
+  let scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust);
   const feedback = opts.feedback ?? DEFAULT_FEEDBACK_DOCS;
   if (feedback > 0 && mode !== 'vector' && scored.length) {
     // Second pass: the first pass's best results lend the query their vocabulary.
@@ -133,42 +160,140 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
     const expansion = feedbackTerms(docs, new Set(queryTerms(query)), (t) => src.keyword.idf(t));
     if (expansion.length) {
       keywordList = keywordSearch(expansion);
-      scored = await rank(src, q, mode, keywordList, vectorList, opts, limit);
+      scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust);
     }
   }
   const keywordRank = new Map(keywordList.map((x, i) => [x.id, i + 1]));
   const vectorRank = new Map(vectorList.map((x, i) => [x.id, i + 1]));
-  const collapsed = collapseCopies(scored, (s) => s.c);
-  const picked = opts.groupBy === 'file' ? collapsed.filter((x, i) => collapsed.findIndex((y) => y.item.c.path === x.item.c.path) === i) : collapsed;
-  return picked
+  const result = (c: Chunk, score: number, copies: CopyLocation[]) => toResult(c, score, { keyword: keywordRank.get(c.id), vector: vectorRank.get(c.id) }, copies);
+  if (byFile) {
+    const files = rankFiles(
+      mode === 'vector' ? [] : keywordFiles,
+      mode === 'vector' ? [] : bestByFile(keywordHits),
+      mode === 'keyword' ? [] : bestByFile(vectorPaths),
+      u?.evidence,
+      (p) => (u ? penalty(u.classOf(p), u.asked, LONG_QUERY.priors) : 0),
+      LONG_QUERY.file,
+    );
+    return fileResults(src, files, scored, keywordFiles, u, limit, result, accept);
+  }
+  return collapseCopies(scored, (s) => s.c)
     .slice(0, limit)
-    .map(({ item: { c, score }, copies }) => toResult(c, score, { keyword: keywordRank.get(c.id), vector: vectorRank.get(c.id) }, copies));
+    .map(({ item: { c, score }, copies }) => result(c, score, copies));
 }
 
-/** Fusion, then the chunks of the best definitions read back and adjusted by exact-symbol evidence. */
+/** For long queries: what the query points at, each file's keyword rank and the code-first prior, per chunk. */
+function longQueryAdjustment(u: Understanding, files: FileHit[], accept: (d: DocInfo) => boolean): Adjustment {
+  const top = files[0]?.score || 1;
+  const fileShare = new Map(files.map((f) => [f.path, f.score / top]));
+  const w = LONG_QUERY;
+  return {
+    // Definitions the query names are candidates even when the bag of words missed them.
+    extra: [...u.evidence.defs.values()].filter(({ doc }) => accept(doc)).map(({ doc }) => doc.id),
+    boost: (c) =>
+      weighed(u.evidence.defs.get(c.id)?.channels, w.chunk.definition) +
+      weighed(u.evidence.files.get(c.path), w.chunk.fileEvidence) +
+      w.chunk.fileRank * (fileShare.get(c.path) ?? 0) -
+      w.chunk.prior * penalty(u.classOf(c.path, c.kind), u.asked, w.priors),
+    exactNames: false,
+  };
+}
+
+/** The part of a long query worth embedding: the model reads 128 tokens, so the prose first. */
+function embeddingText(u: Understanding, query: string): string {
+  return query.slice(0, 4000);
+}
+
+/** One result per file, in file order: each file's best chunk (or the keyword engine's best document, or a named definition). */
+async function fileResults(
+  src: SearchSource,
+  files: RankedFile[],
+  scored: { c: Chunk; score: number }[],
+  keywordFiles: FileHit[],
+  u: Understanding | undefined,
+  limit: number,
+  result: (c: Chunk, score: number, copies: CopyLocation[]) => SearchResult,
+  accept: (d: DocInfo) => boolean,
+): Promise<SearchResult[]> {
+  const bestChunk = new Map<string, Chunk>();
+  for (const { c } of scored) if (!bestChunk.has(c.path)) bestChunk.set(c.path, c);
+  const kwBest = new Map(keywordFiles.map((f) => [f.path, f.best.id]));
+  const top = files.slice(0, limit * 2);
+  const missing = new Map<string, string>();
+  for (const f of top) {
+    if (bestChunk.has(f.path)) continue;
+    const strength = (ch: Channels) => weighed(ch, LONG_QUERY.chunk.definition);
+    const def = u && [...u.evidence.defs.values()].filter(({ doc }) => doc.path === f.path && accept(doc)).sort((a, b) => strength(b.channels) - strength(a.channels))[0];
+    const id = kwBest.get(f.path) ?? def?.doc.id;
+    if (id) missing.set(id, f.path);
+  }
+  if (missing.size) for (const c of await readChunks(src, [...missing.keys()])) if (!bestChunk.has(c.path)) bestChunk.set(c.path, c);
+  const out: SearchResult[] = [];
+  for (const f of top) {
+    const c = bestChunk.get(f.path);
+    if (!c) continue;
+    out.push({ ...result(c, f.score, []), ...(u?.evidence.reasons.get(f.path) ? { why: u.evidence.reasons.get(f.path) } : {}) });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+interface Adjustment {
+  /** Definitions to rank even if neither list found them. */
+  extra: string[];
+  /** Added to a chunk's fused score, in units of the scores' spread. */
+  boost(c: Chunk): number;
+  /** Whether identifiers written in the query lift chunks with that name (short queries). */
+  exactNames: boolean;
+}
+
+/** Whole definitions by id: the parts of a split definition joined, the first part's signature and docstring kept. */
+async function readChunks(src: SearchSource, ids: string[]): Promise<Chunk[]> {
+  const rows = await src.store.chunksByGroups(ids);
+  const parts = new Map<string, Chunk[]>();
+  for (const r of rows.map(fromRow).sort((a, b) => a.startLine - b.startLine)) {
+    const list = parts.get(r.groupId);
+    if (list) list.push(r);
+    else parts.set(r.groupId, [r]);
+  }
+  const out: Chunk[] = [];
+  for (const [groupId, [first, ...rest]] of parts) {
+    // Later parts extend the range; the first part keeps the signature and docstring for display.
+    // Each later part repeats the definition's header line: joined once, not re-scanned per part
+    // (a class of fifty parts made this quadratic).
+    const seen = new Set([first.text]);
+    const texts = [first.text];
+    let endLine = first.endLine;
+    for (const r of rest) {
+      endLine = Math.max(endLine, r.endLine);
+      if (seen.has(r.text)) continue;
+      seen.add(r.text);
+      texts.push(r.text.split('\n').slice(1).join('\n'));
+    }
+    out.push({ ...first, id: groupId, part: undefined, endLine, text: texts.join('\n') });
+  }
+  return out;
+}
+
+/** Fusion, then the chunks of the best definitions read back and adjusted by exact-symbol evidence (or a long query's evidence). */
 async function rank(
   src: SearchSource, q: AnalyzedQuery, mode: SearchMode, keywordList: Scored[], vectorList: Scored[], opts: SearchOptions, limit: number,
+  adjust?: Adjustment,
 ): Promise<{ c: Chunk; score: number }[]> {
   const lists = mode === 'keyword' ? [keywordList] : mode === 'vector' ? [vectorList] : [keywordList, vectorList];
   const weights = mode === 'hybrid' ? [1, opts.vectorWeight ?? DEFAULT_VECTOR_WEIGHT] : [1];
   const fused = fuse(opts.fusion ?? DEFAULT_FUSION, lists, weights);
   const ranked = [...fused].map(([id, score]) => ({ id, score })).sort(byScore).slice(0, Math.max(limit * 3, 30));
-  const rows = await src.store.chunksByGroups(ranked.map((r) => r.id));
-  const byId = new Map<string, Chunk>();
-  for (const r of rows.map(fromRow).sort((a, b) => a.startLine - b.startLine)) {
-    const whole = byId.get(r.groupId);
-    if (!whole) byId.set(r.groupId, { ...r, id: r.groupId, part: undefined });
-    else {
-      // Later parts extend the range; the first part keeps the signature and docstring for display.
-      whole.endLine = Math.max(whole.endLine, r.endLine);
-      if (!whole.text.includes(r.text)) whole.text += '\n' + r.text.split('\n').slice(1).join('\n');
-    }
-  }
   const spread = scoreSpread(ranked.map((r) => r.score));
+  const floor = ranked.length ? ranked[ranked.length - 1].score : 0;
+  for (const id of adjust?.extra ?? []) if (!ranked.some((r) => r.id === id)) ranked.push({ id, score: floor });
+  const byId = new Map((await readChunks(src, ranked.map((r) => r.id))).map((c) => [c.id, c]));
   const scored: { c: Chunk; score: number }[] = [];
   for (const { id, score } of ranked) {
     const c = byId.get(id);
-    if (c) scored.push({ c, score: score + spread * symbolBoost(c, q) });
+    if (!c) continue;
+    const boost = adjust ? adjust.boost(c) + (adjust.exactNames ? symbolBoost(c, q) : 0) : symbolBoost(c, q);
+    scored.push({ c, score: score + spread * boost });
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.c.id, b.c.id));
   return scored;
