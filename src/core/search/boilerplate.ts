@@ -62,6 +62,7 @@ export function isTraceNoise(line: string): boolean {
     /^goroutine \d+ \[[\w ,]+\]:$/.test(t) ||
     /^\[?\.\.\. \d+ (more|lines? matching)/.test(t) ||
     /^Emitted 'error' event/.test(t) ||
+    /^at .+\((<anonymous>|native|index \d+)\)$/.test(t) || // Node frames with no file: `at Array.map (<anonymous>)`
     /^(npm (ERR!|error)\s*)$/.test(t)
   );
 }

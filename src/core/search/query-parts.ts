@@ -52,6 +52,8 @@ export function parseQueryParts(text: string): QueryParts {
   let fence: string | undefined;
   let lastFrame: FrameLine | undefined;
   let pendingGoFunc: string | undefined;
+  // Node prints the throw site (`/app/x.js:41` and that line) before the error and its frames.
+  let pendingSite: FrameLine | undefined;
   let afterBlank = true;
 
   const closeTrace = () => {
@@ -62,6 +64,9 @@ export function parseQueryParts(text: string): QueryParts {
     if (!open || open.innermostFirst !== innermostFirst || open.lines[0]?.style !== f.style) {
       open = { lines: [], innermostFirst };
       traces.push(open);
+      // The site is the innermost frame's own location: kept only when the frames do not repeat it.
+      if (pendingSite && f.style === 'node' && !(pendingSite.file === f.file && pendingSite.line === f.line)) open.lines.push(pendingSite);
+      pendingSite = undefined;
     }
     open.lines.push(f);
     lastFrame = f;
@@ -128,7 +133,8 @@ export function parseQueryParts(text: string): QueryParts {
     // Node prints the throw site before the error: `/app/x.js:41` then that line of code.
     const site = /^((?:\/|[A-Za-z]:[\\/]|\.{1,2}\/)\S+\.[cm]?[jt]sx?):(\d+)$/.exec(trimmed);
     if (site) {
-      addFrame({ style: 'node', file: site[1].replace(/\\/g, '/'), line: Number(site[2]), internal: false }, true);
+      if (pendingSite) traces.push({ lines: [pendingSite], innermostFirst: true });
+      pendingSite = { style: 'node', file: site[1].replace(/\\/g, '/'), line: Number(site[2]), internal: false };
       const next = lines[i + 1];
       if (next !== undefined && next.trim() && !isTraceNoise(next)) {
         parts.code.push(next.trim());
@@ -153,6 +159,7 @@ export function parseQueryParts(text: string): QueryParts {
     else parts.prose.push(line);
   }
 
+  if (pendingSite) traces.push({ lines: [pendingSite], innermostFirst: true });
   traces.forEach((t, trace) => {
     const n = t.lines.length;
     t.lines.forEach((f, i) => {
@@ -177,7 +184,9 @@ function indent(line: string): number {
   return line.length - line.trimStart().length;
 }
 
-function errorOf(line: string, inTrace: boolean): QueryError | undefined {
+function errorOf(text: string, inTrace: boolean): QueryError | undefined {
+  // Java prefixes: `Exception in thread "main" java.lang.X: …`, `Caused by: java.io.Y: …`.
+  const line = text.replace(/^Exception in thread "[^"]*" |^Caused by: /, '');
   const m = ERROR_LINE.exec(line) ?? (inTrace ? EXCEPTION_LIKE.exec(line) && /^([\w.]+)(?: \[[\w-]+\])?: (.*)$/.exec(line) : null);
   if (!m) return undefined;
   return { type: m[1], message: (m[2] ?? '').trim() };

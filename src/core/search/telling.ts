@@ -31,6 +31,8 @@ const COMMON = new Set(
   ).split(' '),
 );
 
+const BUILTIN_OBJECTS = new Set('Object Array Promise JSON Math console process Buffer String Number Boolean Symbol Date RegExp Reflect Intl'.split(' '));
+
 // Abbreviations and shorthand that look dotted: `e.g`, `i.e`, `etc.`, `vs.`.
 const ABBREVIATION = /^(e\.g|i\.e|etc|vs|cf|a\.k\.a|n\.b|p\.s)\.?$/i;
 
@@ -38,7 +40,9 @@ const ABBREVIATION = /^(e\.g|i\.e|etc|vs|cf|a\.k\.a|n\.b|p\.s)\.?$/i;
 export function isTelling(name: string): boolean {
   if (ABBREVIATION.test(name)) return false;
   const last = name.slice(name.lastIndexOf('.') + 1);
-  if (COMMON.has(name) || COMMON.has(last)) return false;
+  const first = name.slice(0, name.indexOf('.') + 1 || undefined).replace(/\.$/, '');
+  // `Object.keys`, `JSON.parse`, `console.log`: members of the runtime's own objects.
+  if (COMMON.has(name) || COMMON.has(last) || (first !== name && BUILTIN_OBJECTS.has(first))) return false;
   // Dunders (`__init__`, `__new__`) are defined by every class.
   if (/^__\w+__$/.test(last)) return false;
   // Too short to be a name anyone searches by: `_`, `$`, `fn`, `cb`.
