@@ -9,6 +9,7 @@ import { FileBm25 } from './file-bm25';
 import { type Issue, ISSUE_SPLITS, isAnswerChunk, isAnswerFile, loadIssues } from './issues';
 import { repoRoot } from './corpus';
 import { percentile } from './stats';
+import { pathClasses } from '../src/core/search/understand';
 
 export interface AccMetrics {
   n: number;
@@ -73,6 +74,8 @@ export interface LongRun {
   /** Per method: each issue's ranks, for --verbose and for reading failures. */
   ranks: Record<string, { id: string; split: string; file: number; fn?: number; top: string[] }[]>;
   latency: Record<string, number[]>;
+  /** Per method: the share of test files among the top 10 results. */
+  testShare: Record<string, number>;
 }
 
 export const LONG_MODES: Record<string, SearchOptions> = {
@@ -80,12 +83,14 @@ export const LONG_MODES: Record<string, SearchOptions> = {
   hybrid: { mode: 'hybrid' },
 };
 
-export async function evaluateLong(index: CodeIndex, issues: Issue[], corpusRoot: string): Promise<LongRun> {
-  const run: LongRun = { rows: [], ranks: {}, latency: {} };
+export async function evaluateLong(index: CodeIndex, issues: Issue[], corpusRoot: string, modes = Object.keys(LONG_MODES)): Promise<LongRun> {
+  const run: LongRun = { rows: [], ranks: {}, latency: {}, testShare: {} };
+  const classOf = pathClasses(index.keyword);
+  const share = (paths: string[][]) => paths.reduce((a, ps) => a + ps.filter((p) => classOf(p) === 'test').length, 0) / (paths.reduce((a, ps) => a + ps.length, 0) || 1);
   const bm25 = FileBm25.build(corpusRoot, index.keyword.paths().sort());
   const add = (method: string, level: 'file' | 'function', per: { split: string; rank: number }[]) => {
     run.rows.push({ method, level, split: 'all', metrics: accMetrics(per.map((p) => p.rank)) });
-    for (const s of ISSUE_SPLITS) run.rows.push({ method, level, split: s, metrics: accMetrics(per.filter((p) => p.split === s).map((p) => p.rank)) });
+    for (const s of ISSUE_SPLITS) if (per.some((p) => p.split === s)) run.rows.push({ method, level, split: s, metrics: accMetrics(per.filter((p) => p.split === s).map((p) => p.rank)) });
   };
 
   const base = issues.map((q) => {
@@ -93,13 +98,15 @@ export async function evaluateLong(index: CodeIndex, issues: Issue[], corpusRoot
     return { id: q.id, split: q.split, file: fileRank(top, q), top };
   });
   run.ranks['file-bm25'] = base;
+  run.testShare['file-bm25'] = share(base.map((b) => b.top));
   add('file-bm25', 'file', base.map((b) => ({ split: b.split, rank: b.file })));
 
-  for (const [mode, opts] of Object.entries(LONG_MODES)) {
+  for (const [mode, opts] of Object.entries(LONG_MODES).filter(([m]) => modes.includes(m))) {
     const times: number[] = (run.latency[mode] = []);
     const fileTimes: number[] = (run.latency[`${mode} files`] = []);
     const per: LongRun['ranks'][string] = [];
     const fromChunks: { split: string; rank: number }[] = [];
+    const chunkPaths: string[][] = [];
     for (const q of issues) {
       let t = performance.now();
       const chunks = await index.search(q.text, { ...opts, limit: 50 });
@@ -109,8 +116,11 @@ export async function evaluateLong(index: CodeIndex, issues: Issue[], corpusRoot
       fileTimes.push(performance.now() - t);
       per.push({ id: q.id, split: q.split, file: fileRank(files.map((r) => r.path), q), fn: functionRank(chunks.slice(0, 10), q), top: files.map((r) => r.path) });
       fromChunks.push({ split: q.split, rank: fileRank(chunks.map((r) => r.path), q) });
+      chunkPaths.push(chunks.slice(0, 10).map((r) => r.path));
     }
     run.ranks[mode] = per;
+    run.testShare[`${mode} files`] = share(per.map((p) => p.top));
+    run.testShare[`${mode} chunks`] = share(chunkPaths);
     add(`${mode} files`, 'file', per.map((p) => ({ split: p.split, rank: p.file })));
     add(`${mode} chunks→files`, 'file', fromChunks);
     add(mode, 'function', per.map((p) => ({ split: p.split, rank: p.fn ?? 0 })));
@@ -126,6 +136,7 @@ export function printLong(run: LongRun, issues: Issue[], verbose: boolean): void
     const m = r.metrics;
     console.log(`${r.level.padEnd(9)} ${r.method.padEnd(23)} ${r.split.padEnd(8)} ${String(m.n).padStart(3)}  ${pct(m.acc1)}  ${pct(m.acc5)}  ${pct(m.acc10)}  ${pct(m.mrr)}`);
   }
+  console.log(`\ntest files among the top 10: ${Object.entries(run.testShare).map(([m, x]) => `${m} ${(100 * x).toFixed(1)}%`).join(', ')}`);
   console.log('\nlatency, long queries (ms, in process)  p50    p95');
   for (const [mode, times] of Object.entries(run.latency)) {
     console.log(`${mode.padEnd(39)} ${percentile(times, 50).toFixed(0).padStart(4)}  ${percentile(times, 95).toFixed(0).padStart(5)}`);

@@ -34,7 +34,8 @@ async function main() {
   const args = process.argv.slice(2);
   const split = args.includes('--split') ? args[args.indexOf('--split') + 1] : 'tune';
   const data = require(path.join(repoRoot, 'eval', 'questions.json'));
-  const index = await CodeIndex.open({ root: buildCorpus(path.join(repoRoot, '.cache', 'eval-corpus'), data.corpus.node) });
+  const withTests = args.includes('--with-tests');
+  const index = await CodeIndex.open({ root: buildCorpus(path.join(repoRoot, '.cache', withTests ? 'eval-corpus-tests' : 'eval-corpus'), data.corpus.node, withTests) });
   const cases: Case[] = [];
   for (const issue of loadLongIssues().filter((q) => split === 'all' || q.split === split)) {
     const u = understand(issue.text, index.keyword)!;
@@ -73,7 +74,7 @@ async function main() {
       for (const fFrame of [0, 0.5, 1])
         for (const fModule of [0, 0.5])
           for (const fileRank of [0, 0.5, 1, 2])
-            for (const prior of [0, 1]) {
+            for (const prior of [0, 1, 2, 4]) {
               const w: W = {
                 definition: { frame: dFrame, module: dNamed, path: 0, definition: dNamed },
                 fileEvidence: { frame: fFrame, module: fModule, path: fModule, definition: 0 },
@@ -83,7 +84,8 @@ async function main() {
               results.push({ w: JSON.stringify(w), m: measure(w) });
             }
   results.sort((a, b) => b.m.mrr - a.m.mrr || b.m.acc1 - a.m.acc1);
-  for (const r of results.slice(0, 12)) console.log(fmt(r.m), r.w);
+  const only = args.includes('--only') ? new RegExp(args[args.indexOf('--only') + 1]) : undefined;
+  for (const r of only ? results.filter((x) => only.test(x.w)) : results.slice(0, 12)) console.log(fmt(r.m), r.w);
   void CHANNELS;
 }
 

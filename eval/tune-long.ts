@@ -44,7 +44,8 @@ async function main() {
   const split = args.includes('--split') ? args[args.indexOf('--split') + 1] : 'tune';
   const hybrid = args.includes('--hybrid');
   const data = require(path.join(repoRoot, 'eval', 'questions.json'));
-  const index = await CodeIndex.open({ root: buildCorpus(path.join(repoRoot, '.cache', 'eval-corpus'), data.corpus.node) });
+  const withTests = args.includes('--with-tests');
+  const index = await CodeIndex.open({ root: buildCorpus(path.join(repoRoot, '.cache', withTests ? 'eval-corpus-tests' : 'eval-corpus'), data.corpus.node, withTests) });
   const embedder = hybrid ? await index.queryEmbedder() : undefined;
   const issues = loadLongIssues().filter((q) => split === 'all' || q.split === split);
   const cases: Case[] = [];
@@ -83,7 +84,10 @@ async function main() {
         return ranked.findIndex((c) => isAnswerFile(c.path, k.answers as never)) + 1;
       }),
     );
-  const fmt = (m: ReturnType<typeof accMetrics>) => `${m.acc1.toFixed(3)} ${m.acc5.toFixed(3)} ${m.acc10.toFixed(3)} ${m.mrr.toFixed(3)}`;
+  const tests = (w: Omit<typeof LONG_QUERY.file, 'chunk'>) =>
+    cases.reduce((a, k) => a + [...k.candidates].sort((x, y) => score(y, k, w) - score(x, k, w)).slice(0, 10).filter((c) => c.cls === 'test').length, 0) / (10 * cases.length);
+  const fmt = (m: ReturnType<typeof accMetrics>, w?: Omit<typeof LONG_QUERY.file, 'chunk'>) =>
+    `${m.acc1.toFixed(3)} ${m.acc5.toFixed(3)} ${m.acc10.toFixed(3)} ${m.mrr.toFixed(3)}${w ? ` tests ${(100 * tests(w)).toFixed(1)}%` : ''}`;
   console.log(`${cases.length} issues (${split}), ${hybrid ? 'hybrid' : 'keyword'}; current weights: ${fmt(measure(LONG_QUERY.file))}`);
   const zero = { vector: 0, evidence: { frame: 0, module: 0, path: 0, definition: 0 }, prior: 0 };
   const bases: Record<string, (c: Candidate) => number> = {
@@ -106,13 +110,14 @@ async function main() {
     for (const module of [0, 0.25, 0.5, 1, 2])
       for (const definition of [0, 0.25, 0.5, 1])
         for (const pathW of [0, 1, 2])
-          for (const prior of [0, 0.5, 1, 2])
+          for (const prior of [0, 0.5, 1, 2, 4, 8])
             for (const vector of hybrid ? [0, 0.3, 0.6] : [0]) {
               const w = { vector, evidence: { frame, module, path: pathW, definition }, prior };
               results.push({ w: JSON.stringify(w), m: measure(w) });
             }
   results.sort((a, b) => b.m.mrr - a.m.mrr || b.m.acc1 - a.m.acc1);
-  for (const r of results.slice(0, 15)) console.log(fmt(r.m), r.w);
+  const only = args.includes("--only") ? new RegExp(args[args.indexOf("--only") + 1]) : undefined;
+  for (const r of only ? results.filter((x) => only.test(x.w)) : results.slice(0, 15)) console.log(fmt(r.m, JSON.parse(r.w)), r.w);
 }
 
 main().catch((err) => {

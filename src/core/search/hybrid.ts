@@ -16,10 +16,10 @@ import { snippetOf } from './snippet';
 import type { DocInfo } from '../keyword/docs';
 import type { FileHit } from '../keyword/engine';
 import { bestByFile, type RankedFile, rankFiles } from './files';
-import { penalty } from './priors';
+import { askedFor, penalty } from './priors';
 import { type Channels, weighed } from './evidence';
 import { LONG_QUERY } from './weights';
-import { type Understanding, understand } from './understand';
+import { pathClasses, type Understanding, understand } from './understand';
 
 export type SearchMode = 'hybrid' | 'keyword' | 'vector';
 
@@ -130,10 +130,14 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
   let keywordList = keywordSearch();
   let vectorList: Scored[] = [];
   const vectorPaths: { path: string; score: number }[] = [];
-  if (mode !== 'keyword') {
+  // Long queries skip the vector side unless it is given a weight: on the long-query set no part of
+  // a report the model can read (the whole text, its prose, its title, prose and errors, several
+  // parts averaged) added anything over the keyword side and the evidence (README, Search).
+  const vectorSide = mode === 'vector' || (mode === 'hybrid' && (!u || LONG_QUERY.vectorWeight > 0 || (byFile && LONG_QUERY.file.vector > 0)));
+  if (vectorSide) {
     const embedder = await src.queryEmbedder();
     if (embedder) {
-      const [v] = await embedder.embed([u ? embeddingText(u, query) : query]);
+      const [v] = await embedder.embed([query.slice(0, 4000)]);
       const where = [kinds && sqlIn('kind', [...kinds]), langs && sqlIn('language', [...langs]), opts.codeOnly && `kind != ${sqlString('documentation')}`]
         .filter(Boolean)
         .join(' AND ');
@@ -149,7 +153,7 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
       vectorList = [...best].map(([id, score]) => ({ id, score })).sort(byScore).slice(0, CANDIDATES);
     }
   }
-  const adjust = u ? longQueryAdjustment(u, keywordFiles, accept) : undefined;
+  const adjust = u ? longQueryAdjustment(u, keywordFiles, accept) : LONG_QUERY.shortPrior > 0 ? shortQueryAdjustment(src, query) : undefined;
   let scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust);
   const feedback = opts.feedback ?? DEFAULT_FEEDBACK_DOCS;
   if (feedback > 0 && mode !== 'vector' && scored.length) {
@@ -182,6 +186,13 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
     .map(({ item: { c, score }, copies }) => result(c, score, copies));
 }
 
+/** For short questions: the code-first prior only, when it has a weight. */
+function shortQueryAdjustment(src: SearchSource, query: string): Adjustment {
+  const classOf = pathClasses(src.keyword);
+  const asked = askedFor(query, []);
+  return { extra: [], boost: (c) => -LONG_QUERY.shortPrior * penalty(classOf(c.path, c.kind), asked, LONG_QUERY.priors), exactNames: true };
+}
+
 /** For long queries: what the query points at, each file's keyword rank and the code-first prior, per chunk. */
 function longQueryAdjustment(u: Understanding, files: FileHit[], accept: (d: DocInfo) => boolean): Adjustment {
   const top = files[0]?.score || 1;
@@ -196,12 +207,8 @@ function longQueryAdjustment(u: Understanding, files: FileHit[], accept: (d: Doc
       w.chunk.fileRank * (fileShare.get(c.path) ?? 0) -
       w.chunk.prior * penalty(u.classOf(c.path, c.kind), u.asked, w.priors),
     exactNames: false,
+    vectorWeight: LONG_QUERY.vectorWeight,
   };
-}
-
-/** The part of a long query worth embedding: the model reads 128 tokens, so the prose first. */
-function embeddingText(u: Understanding, query: string): string {
-  return query.slice(0, 4000);
 }
 
 /** One result per file, in file order: each file's best chunk (or the keyword engine's best document, or a named definition). */
@@ -245,6 +252,8 @@ interface Adjustment {
   boost(c: Chunk): number;
   /** Whether identifiers written in the query lift chunks with that name (short queries). */
   exactNames: boolean;
+  /** The vector list's weight, when not the default. */
+  vectorWeight?: number;
 }
 
 /** Whole definitions by id: the parts of a split definition joined, the first part's signature and docstring kept. */
@@ -281,7 +290,7 @@ async function rank(
   adjust?: Adjustment,
 ): Promise<{ c: Chunk; score: number }[]> {
   const lists = mode === 'keyword' ? [keywordList] : mode === 'vector' ? [vectorList] : [keywordList, vectorList];
-  const weights = mode === 'hybrid' ? [1, opts.vectorWeight ?? DEFAULT_VECTOR_WEIGHT] : [1];
+  const weights = mode === 'hybrid' ? [1, opts.vectorWeight ?? adjust?.vectorWeight ?? DEFAULT_VECTOR_WEIGHT] : [1];
   const fused = fuse(opts.fusion ?? DEFAULT_FUSION, lists, weights);
   const ranked = [...fused].map(([id, score]) => ({ id, score })).sort(byScore).slice(0, Math.max(limit * 3, 30));
   const spread = scoreSpread(ranked.map((r) => r.score));

@@ -8,6 +8,7 @@ import { parseQueryParts, type QueryParts } from './query-parts';
 import { weightedTerms } from './query-terms';
 import { type TellingName, tellingNames } from './telling';
 import { queryTerms } from '../keyword/terms';
+import { LONG_QUERY } from './weights';
 
 export interface Understanding {
   parts: QueryParts;
@@ -33,20 +34,25 @@ export function understand(text: string, engine: Engine): Understanding | undefi
   const parts = parseQueryParts(text);
   if (!isLongQuery(text, parts)) return undefined;
   const names = tellingNames(parts);
+  return {
+    parts,
+    terms: weightedTerms(parts, LONG_QUERY.terms),
+    names,
+    evidence: resolveEvidence(parts, names, engine, LONG_QUERY.evidence),
+    asked: askedFor(parts.prose.join('\n'), parts.paths),
+    classOf: pathClasses(engine),
+  };
+}
+
+/** A path classifier over the workspace's files (build outputs count as generated when their sources are beside them). */
+export function pathClasses(engine: Pick<KeywordEngine, 'fileTable'>): (path: string, kind?: string) => PathClass {
   const table = engine.fileTable();
   const beside = (dir: string) => table.hasDir(dir ? `${dir}/src` : 'src') || table.hasDir(dir ? `${dir}/lib` : 'lib');
   const classes = new Map<string, PathClass>();
-  return {
-    parts,
-    terms: weightedTerms(parts),
-    names,
-    evidence: resolveEvidence(parts, names, engine),
-    asked: askedFor(parts.prose.join('\n'), parts.paths),
-    classOf(path, kind) {
-      const key = kind === 'documentation' ? `${path}\0doc` : path;
-      let c = classes.get(key);
-      if (c === undefined) classes.set(key, (c = pathClass(path, kind, beside)));
-      return c;
-    },
+  return (path, kind) => {
+    const key = kind === 'documentation' ? `${path}\0doc` : path;
+    let c = classes.get(key);
+    if (c === undefined) classes.set(key, (c = pathClass(path, kind, beside)));
+    return c;
   };
 }
