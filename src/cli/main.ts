@@ -1,7 +1,7 @@
 // `coderag`: the command-line adapter over the core. Every command takes --root DIR and --json.
 import { CodeIndex, type CodeIndexOptions } from '../core/index/code-index';
 import { IndexWatcher } from '../core/watch/watch';
-import { groupByFile } from '../core/search/hybrid';
+import { groupByFile, usesVectors } from '../core/search/hybrid';
 import { SearchArgError, searchOptionsOf } from './search-args';
 import { parse, parseByteSize, workspaceOf } from './args';
 import { formatReport, formatResults, summary } from './format';
@@ -15,7 +15,7 @@ const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybr
 
 Usage:
   coderag index   [--root DIR] [--rebuild] [--no-embeddings] [--model M] [--code-only | --with-docs] [--max-file-size BYTES] [--json]
-  coderag search  "<query>" [--limit N] [--kind K] [--lang L] [--path GLOB] [--group] [--mode hybrid|keyword|vector] [--json]
+  coderag search  "<query>" [--limit N] [--kind K] [--lang L] [--path GLOB] [--group | --files] [--mode hybrid|keyword|vector] [--json]
   coderag status  [--skipped] [--json]
   coderag watch   [--no-embeddings] [--code-only | --with-docs] [--max-file-size BYTES]
   coderag map     [--tokens N] [--focus FILE]... [--mention IDENT]... [--json]
@@ -107,6 +107,7 @@ async function cmdSearch(argv: string[]): Promise<number> {
     lang: { type: 'string', multiple: true },
     path: { type: 'string' },
     group: { type: 'boolean', default: false },
+    files: { type: 'boolean', default: false },
     mode: { type: 'string' },
     fusion: { type: 'string' },
     'code-only': { type: 'boolean', default: false },
@@ -119,7 +120,7 @@ async function cmdSearch(argv: string[]): Promise<number> {
   try {
     await readyToRead(index);
     // Vectors missing or unusable: vector mode fails (exit 3), hybrid says it ran on keywords alone.
-    const noVectors = opts.mode === 'keyword' ? undefined : await index.vectorProblem();
+    const noVectors = usesVectors(query, opts) ? await index.vectorProblem() : undefined;
     if (noVectors && opts.mode === 'vector') {
       console.error(`coderag: vector search unavailable: ${noVectors}`);
       return 3;

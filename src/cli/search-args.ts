@@ -72,5 +72,6 @@ export function searchOptionsOf(values: Record<string, unknown>): SearchOptions 
     mode: oneOf('mode', values.mode as string | undefined, MODES) as SearchOptions['mode'],
     fusion: oneOf('fusion', values.fusion as string | undefined, FUSIONS) as SearchOptions['fusion'],
     codeOnly: !!values['code-only'],
+    ...(values.files ? { groupBy: 'file' as const } : {}),
   };
 }

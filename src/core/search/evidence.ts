@@ -89,15 +89,18 @@ export function resolveEvidence(parts: QueryParts, names: TellingName[], engine:
     let s = frames[0].chain === 'handled' ? w.handledTrace : 1;
     for (const f of [...frames].sort((a, b) => a.depth - b.depth)) {
       const traced = f.module ? modulePaths(f.file, engine).map((m) => m.path) : framePaths(f, engine);
-      // A frame in a build output (`dist/compile/util.js`) points at the source it was built from.
-      const files = [...new Set(traced.flatMap((p) => sourcesOf(p, f.func, engine) ?? [p]))];
+      // A frame in a build output (`dist/compile/util.js`) points at the source it was built from,
+      // whether the workspace indexes its build folder or not.
+      const files = traced.length
+        ? [...new Set(traced.flatMap((p) => sourcesOf(p, f.func, engine) ?? [p]))]
+        : f.module ? [] : (sourcesOf(f.file, f.func, engine) ?? []);
       if (!files.length) continue;
       for (const path of files) {
         const share = s / files.length;
         if (share > (best.get(path) ?? 0)) best.set(path, share);
         const def = f.func ? definitionIn(engine.docsOf(path), f.func) : undefined;
         if (def && share > (bestDef.get(def.id)?.s ?? 0)) bestDef.set(def.id, { doc: def, s: share });
-        const why = `frame ${f.func ?? f.file}`;
+        const why = `in the trace: ${f.func ?? f.file}`;
         const r = ev.reasons.get(path);
         if (!r) ev.reasons.set(path, [why]);
         else if (!r.includes(why)) r.push(why);
@@ -110,19 +113,19 @@ export function resolveEvidence(parts: QueryParts, names: TellingName[], engine:
 
   for (const imp of parts.imports) {
     for (const m of modulePaths(imp, engine, true)) {
-      addFile(m.path, 'module', 1, `imports ${imp}`);
+      addFile(m.path, 'module', 1, `imported: ${imp}`);
       if (m.def) addDef(m.def, 'module', 1);
     }
   }
   for (const name of parts.dotted) {
     for (const m of modulePaths(name, engine, false)) {
-      addFile(m.path, 'module', 1, `names ${name}`);
+      addFile(m.path, 'module', 1, `mentioned: ${name}`);
       if (m.def) addDef(m.def, 'module', 1);
     }
   }
   for (const p of parts.paths) {
     const found = table.endingWith(p);
-    if (found.length && found.length <= 3) for (const path of found) addFile(path, 'path', 1 / found.length, `path ${p}`);
+    if (found.length && found.length <= 3) for (const path of found) addFile(path, 'path', 1 / found.length, `path: ${p}`);
   }
 
   for (const n of names) {
@@ -133,7 +136,7 @@ export function resolveEvidence(parts: QueryParts, names: TellingName[], engine:
     const s = (w.definition[n.source] * plain) / Math.sqrt(families);
     for (const d of defs) {
       addDef(d, 'definition', s);
-      addFile(d.path, 'definition', s, `defines ${n.name}`);
+      addFile(d.path, 'definition', s, `defines: ${n.name}`);
     }
   }
   return ev;
@@ -150,12 +153,17 @@ const SOURCE_EXTS = ['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx'];
  * not a build output of sources in the workspace.
  */
 export function sourcesOf(path: string, func: string | undefined, engine: Engine): string[] | undefined {
-  const segs = path.split('/');
+  const segs = path.split('/').filter(Boolean);
   const build = segs.findIndex((s, i) => i < segs.length - 1 && BUILD_DIRS.has(s));
   if (build < 0) return undefined;
   const table = engine.fileTable();
-  const prefix = segs.slice(0, build).join('/');
-  const roots = ['src', 'lib'].map((r) => (prefix ? `${prefix}/${r}` : r)).filter((r) => table.hasDir(r));
+  // The package folder: the longest tail of the folders above the build folder that holds sources
+  // in the workspace (a trace's `/srv/app/node_modules/web/dist/x.js` is the workspace's `web/`).
+  let roots: string[] = [];
+  for (let start = 0; start <= build && !roots.length; start++) {
+    const prefix = segs.slice(start, build).join('/');
+    roots = ['src', 'lib'].map((r) => (prefix ? `${prefix}/${r}` : r)).filter((r) => table.hasDir(r));
+  }
   if (!roots.length) return undefined;
   let rest = segs.slice(build + 1);
   if (rest.length > 1 && FORMAT_DIRS.has(rest[0])) rest = rest.slice(1);

@@ -19,7 +19,8 @@ import { bestByFile, type RankedFile, rankFiles } from './files';
 import { askedFor, penalty } from './priors';
 import { type Channels, weighed } from './evidence';
 import { LONG_QUERY } from './weights';
-import { pathClasses, type Understanding, understand } from './understand';
+import { isLongQuery, pathClasses, type Understanding, understand } from './understand';
+import { parseQueryParts } from './query-parts';
 
 export type SearchMode = 'hybrid' | 'keyword' | 'vector';
 
@@ -176,7 +177,7 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
       mode === 'vector' ? [] : bestByFile(keywordHits),
       mode === 'keyword' ? [] : bestByFile(vectorPaths),
       u?.evidence,
-      (p) => (u ? penalty(u.classOf(p), u.asked, LONG_QUERY.priors) : 0),
+      codeFirstPenalty(src, query, u),
       LONG_QUERY.file,
     );
     return fileResults(src, files, scored, keywordFiles, u, limit, result, accept);
@@ -184,6 +185,26 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
   return collapseCopies(scored, (s) => s.c)
     .slice(0, limit)
     .map(({ item: { c, score }, copies }) => result(c, score, copies));
+}
+
+/**
+ * Whether a search reads the vector side: not in keyword mode, nor for a long query in hybrid mode
+ * (LONG_QUERY.vectorWeight 0). A caller can then skip loading the query model (a third of a
+ * fresh process's search time).
+ */
+export function usesVectors(query: string, opts: SearchOptions = {}): boolean {
+  const mode = opts.mode ?? 'hybrid';
+  if (mode !== 'hybrid') return mode === 'vector';
+  const parts = parseQueryParts(query);
+  if (!isLongQuery(query, parts)) return true;
+  return LONG_QUERY.vectorWeight > 0 || (opts.groupBy === 'file' && LONG_QUERY.file.vector > 0);
+}
+
+/** A path's code-first penalty for this query (priors.ts). */
+function codeFirstPenalty(src: SearchSource, query: string, u: Understanding | undefined): (path: string) => number {
+  const classOf = u?.classOf ?? pathClasses(src.keyword);
+  const asked = u?.asked ?? askedFor(query, []);
+  return (p) => penalty(classOf(p), asked, LONG_QUERY.priors);
 }
 
 /** For short questions: the code-first prior only, when it has a weight. */

@@ -13,7 +13,7 @@ export interface QueryError {
 export interface QueryParts {
   frames: Frame[];
   errors: QueryError[];
-  /** Code the user pasted (code blocks, indented blocks) and the source lines traces print. */
+  /** Code the user pasted (code blocks, indented blocks, prompts) and the line Node prints at a throw site; a frame's source line is on the frame. */
   code: string[];
   prose: string[];
   /** Modules code imports: `urllib.parse`, `urllib.parse.urlsplit` (from … import), `semver`, `@modelcontextprotocol/sdk/client/stdio.js`. */
@@ -105,7 +105,6 @@ export function parseQueryParts(text: string): QueryParts {
     // The source line Python prints under a frame: more indented than the frame, not a frame itself.
     if (lastFrame?.style === 'python' && !lastFrame.code && /^\s{4,}\S/.test(raw) && indent(raw) > indent(lines[i - 1] ?? '')) {
       lastFrame.code = trimmed;
-      parts.code.push(trimmed);
       continue;
     }
     const node = nodeFrame(raw) ?? javaFrame(raw);

@@ -11,8 +11,10 @@ import type { QueryParts } from './query-parts';
 export interface TermWeights {
   /** Weight of a prose line's words. */
   prose: number;
-  /** Weight of code the user pasted and the source lines traces print. */
+  /** Weight of code the user pasted. */
   code: number;
+  /** Weight of the source lines traces print under their frames (Python). */
+  frameCode: number;
   /** Weight of an error's message: its words are often the raise statement's own. */
   message: number;
   /** Weight of an error's type and of the functions frames name. */
@@ -23,7 +25,7 @@ export interface TermWeights {
   k: number;
 }
 
-export const DEFAULT_TERM_WEIGHTS: TermWeights = { prose: 1, code: 1, message: 1.5, names: 1, frameFiles: 0.5, k: 1.5 };
+export const DEFAULT_TERM_WEIGHTS: TermWeights = { prose: 1, code: 1, frameCode: 1, message: 1.5, names: 1, frameFiles: 0.5, k: 1.5 };
 
 // Hosts of URLs name where something was posted (github.com, git.new), not the code.
 const URL_HOST = /\bhttps?:\/\/[^/\s)]+/g;
@@ -46,6 +48,7 @@ export function weightedTerms(parts: QueryParts, w: TermWeights = DEFAULT_TERM_W
     add(e.type, w.names);
   }
   for (const f of parts.frames) {
+    if (f.code) add(f.code, w.frameCode);
     if (f.internal) continue;
     if (f.func) add(f.func, w.names);
     const base = f.file.slice(f.file.lastIndexOf('/') + 1).replace(/\.\w+$/, '');

@@ -78,7 +78,8 @@ export function tellingNames(parts: QueryParts): TellingName[] {
   const rank = { frame: 0, error: 1, code: 2, prose: 3 } as const;
   const found = new Map<string, TellingName['source']>();
   const add = (name: string, source: TellingName['source']) => {
-    const clean = name.replace(/::|->|#/g, '.').replace(/^\.+|\.+$/g, '');
+    // `self.cleanup`, `this.emit`: the receiver is the current object, the member is the name.
+    const clean = name.replace(/::|->|#/g, '.').replace(/^\.+|\.+$/g, '').replace(/^(self|cls|this)\./, '');
     if (!isTelling(clean)) return;
     const prev = found.get(clean);
     if (!prev || rank[source] < rank[prev]) found.set(clean, source);
