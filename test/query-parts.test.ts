@@ -231,3 +231,38 @@ test('query terms weigh by count and source, saturating, and skip internal frame
   assert.equal(w.get('csv'), 1.25);
   assert.ok(!w.has('python3') && !w.has('usr') && !w.has('traceback'));
 });
+
+test('Python frames as IPython, Jupyter and pytest print them', () => {
+  const text = lines(
+    '---------------------------------------------------------------------------',
+    'TypeError                                 Traceback (most recent call last)',
+    'Cell In[3], line 1',
+    '----> 1 latex(expr)',
+    '',
+    'File ~/miniconda3/envs/x/lib/python3.9/site-packages/sympy/printing/latex.py:2949, in latex(expr, **settings)',
+    '   2945 @print_function(LatexPrinter)',
+    '-> 2949     return LatexPrinter(settings).doprint(expr)',
+    '',
+    'File ~/miniconda3/envs/x/lib/python3.9/site-packages/sympy/printing/latex.py:1972, in LatexPrinter._print_Pow(self, expr)',
+    '',
+    "TypeError: _print_SingularityFunction() got an unexpected keyword argument 'exp'",
+  );
+  const parts = parseQueryParts(text);
+  assert.deepEqual(
+    parts.frames.map((f) => `${f.depth} ${f.file.replace(/.*site-packages\//, '')} ${f.func} ${f.code ?? '-'}`),
+    ['1 sympy/printing/latex.py latex return LatexPrinter(settings).doprint(expr)', '0 sympy/printing/latex.py LatexPrinter._print_Pow -'],
+  );
+  assert.equal(parts.errors[0].message, "_print_SingularityFunction() got an unexpected keyword argument 'exp'");
+  const pytest = lines(
+    'sympy/printing/tests/test_latex.py:250: in test_latex_functions',
+    '    assert latex(x) == 1',
+    'sympy/printing/latex.py:1972: in _print_Function',
+    '    return self._print(expr.func)',
+    'E   AttributeError: no attribute func',
+  );
+  assert.deepEqual(frameSummary(pytest), ['0/1 sympy/printing/tests/test_latex.py test_latex_functions', '0/0 sympy/printing/latex.py _print_Function']);
+  assert.deepEqual(parseQueryParts(pytest).errors, [{ type: 'AttributeError', message: 'no attribute func' }]);
+  assert.deepEqual(frameSummary('~/anaconda3/lib/python3.7/site-packages/matplotlib/axes/_axes.py in scatter(self, x, y, s)'), [
+    '0/0 ~/anaconda3/lib/python3.7/site-packages/matplotlib/axes/_axes.py scatter',
+  ]);
+});

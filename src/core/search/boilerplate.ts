@@ -55,6 +55,10 @@ export function isTraceNoise(line: string): boolean {
   const t = line.trim();
   return (
     t === 'Traceback (most recent call last):' ||
+    /^\w*(Error|Exception|Warning)?\s+Traceback \(most recent call last\)$/.test(t) || // IPython's header
+    /^-{20,}$/.test(t) ||
+    /^Cell In\s?\[\d+\], line \d+$/.test(t) || // a Jupyter cell: the user's code, no file
+    /^(_ ){3,}_?$/.test(t) || // pytest's separators between frames
     /^During handling of the above exception, another exception occurred:?$/.test(t) ||
     /^The above exception was the direct cause of the following exception:?$/.test(t) ||
     /^\^+$|^[~^]+$/.test(t) || // Python's and Node's carets under the failing expression

@@ -53,6 +53,29 @@ export function pythonFrame(line: string): FrameLine | undefined {
 }
 
 /**
+ * Python frames as other tools print them: IPython/Jupyter (`File ~/env/lib/python3.9/site-packages/
+ * sympy/core/sympify.py:496, in sympify(a, locals)`; older `~/…/_axes.py in scatter(self, x, y)`),
+ * pytest (`sympy/printing/latex.py:1972: in _print_Function`) and warnings
+ * (`/app/x.py:12: DeprecationWarning: …`, file and line only).
+ */
+export function pythonToolFrame(line: string): FrameLine | undefined {
+  const at = (file: string, ln: string | undefined, func: string | undefined): FrameLine => ({
+    style: 'python',
+    file: slashes(file),
+    line: ln ? Number(ln) : undefined,
+    func: func && !func.startsWith('<') ? func : undefined,
+    internal: false,
+  });
+  const ipython = /^\s*File (\S+\.py):(\d+)(?:, in ([\w.<>]+))?/.exec(line);
+  if (ipython) return at(ipython[1], ipython[2], ipython[3]);
+  const oldIpython = /^\s*((?:~|\.{0,2}\/|[A-Za-z]:[\\/])\S*\.py) in ([\w.<>]+)\(/.exec(line);
+  if (oldIpython) return at(oldIpython[1], undefined, oldIpython[2]);
+  const pytest = /^(\S+\.py):(\d+): (?:in ([\w.<>]+)|\w*(?:Warning|Error)\b.*)?$/.exec(line.trim());
+  if (pytest) return at(pytest[1], pytest[2], pytest[3]);
+  return undefined;
+}
+
+/**
  * `    at Range.parseRange (/app/node_modules/semver/classes/range.js:157:35)`, `    at /app/x.js:4:9`,
  * `    at async Promise.all (index 0)` (no file: skipped), `at new Comparator (…)`, `at module.exports [as parse] (…)`.
  */

@@ -2,7 +2,7 @@
 // the prose around it, and the modules and files it names, with the boilerplate of issue templates
 // and runtimes dropped. Each part is weighed differently downstream (query-terms.ts, evidence.ts).
 import { isBoilerplateLine, isTraceNoise } from './boilerplate';
-import { type Frame, type FrameLine, goFunction, goLocation, javaFrame, nodeFrame, pythonFrame, rubyFrame } from './frames';
+import { type Frame, type FrameLine, goFunction, goLocation, javaFrame, nodeFrame, pythonFrame, pythonToolFrame, rubyFrame } from './frames';
 
 export interface QueryError {
   /** `ValueError`, `configparser.InterpolationSyntaxError`, `TypeError`, `panic`. */
@@ -73,7 +73,8 @@ export function parseQueryParts(text: string): QueryParts {
   };
 
   for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].replace(/^npm (?:ERR!|error) ?/, '');
+    // `npm error …` prefixes a tool's whole output; pytest marks error lines with `E   `.
+    const raw = lines[i].replace(/^npm (?:ERR!|error) ?/, '').replace(/^E {3}/, '');
     const trimmed = raw.trim();
     const fenceMark = /^(```+|~~~+)/.exec(trimmed);
     if (fenceMark) {
@@ -97,7 +98,7 @@ export function parseQueryParts(text: string): QueryParts {
       continue;
     }
 
-    const py = pythonFrame(raw);
+    const py = pythonFrame(raw) ?? pythonToolFrame(raw);
     if (py) {
       addFrame(py, false);
       continue;
@@ -105,6 +106,11 @@ export function parseQueryParts(text: string): QueryParts {
     // The source line Python prints under a frame: more indented than the frame, not a frame itself.
     if (lastFrame?.style === 'python' && !lastFrame.code && /^\s{4,}\S/.test(raw) && indent(raw) > indent(lines[i - 1] ?? '')) {
       lastFrame.code = trimmed;
+      continue;
+    }
+    // IPython prints numbered source lines under a frame (`   2945 @print…`, `-> 2949     return …`).
+    if (lastFrame?.style === 'python' && /^\s*-*>?\s*\d+\s/.test(raw)) {
+      if (/^\s*-+>/.test(raw) || !lastFrame.code) lastFrame.code = trimmed.replace(/^-*>?\s*\d+\s+/, '');
       continue;
     }
     const node = nodeFrame(raw) ?? javaFrame(raw);
