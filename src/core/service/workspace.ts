@@ -149,7 +149,7 @@ class WorkspaceService implements Workspace {
   }
 
   ready(): Promise<IndexReport> {
-    this.structural ??= this.updateOrRead().catch((err) => {
+    this.structural ??= this.orStored(() => this.index({ embeddings: false }).report).catch((err) => {
       // A failure is not kept: the next caller tries again.
       this.structural = undefined;
       throw err;
@@ -157,10 +157,10 @@ class WorkspaceService implements Workspace {
     return this.structural;
   }
 
-  /** A structural update, or, while another process writes the index, what is stored as it is. */
-  private async updateOrRead(): Promise<IndexReport> {
+  /** An update, or, while another process writes the index, what is stored as it is. */
+  private async orStored(update: () => Promise<IndexReport>): Promise<IndexReport> {
     try {
-      return await this.index({ embeddings: false }).report;
+      return await update();
     } catch (err) {
       if (!(err instanceof IndexLockedError) || this.core.health.missing) throw err;
       const stored = emptyReport();
@@ -177,20 +177,11 @@ class WorkspaceService implements Workspace {
     if (this.structural) return this.structural;
     // Once a workspace has been indexed in full, keep it so; until then tags suffice.
     if (this.core.fileRows().some((r) => r.state === 'indexed')) return this.ready();
-    this.tagged ??= this.tagsOrRead().catch((err) => {
+    this.tagged ??= this.orStored(() => this.core.update({ tagsOnly: true })).catch((err) => {
       this.tagged = undefined;
       throw err;
     });
     return this.tagged;
-  }
-
-  private async tagsOrRead(): Promise<IndexReport> {
-    try {
-      return await this.core.update({ tagsOnly: true });
-    } catch (err) {
-      if (!(err instanceof IndexLockedError) || this.core.health.missing) throw err;
-      return emptyReport();
-    }
   }
 
   async watch(opts: WatchOptions = {}): Promise<void> {
