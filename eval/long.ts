@@ -9,6 +9,7 @@ import { FileBm25 } from './file-bm25';
 import { type Issue, ISSUE_SPLITS, isAnswerChunk, isAnswerFile, loadIssues } from './issues';
 import { repoRoot } from './corpus';
 import { percentile } from './stats';
+import { searchIndex } from './search-index';
 import { pathClasses } from '../src/core/search/understand';
 
 export interface AccMetrics {
@@ -109,10 +110,10 @@ export async function evaluateLong(index: CodeIndex, issues: Issue[], corpusRoot
     const chunkPaths: string[][] = [];
     for (const q of issues) {
       let t = performance.now();
-      const chunks = await index.search(q.text, { ...opts, limit: 50 });
+      const chunks = await searchIndex(index, q.text, { ...opts, limit: 50 });
       times.push(performance.now() - t);
       t = performance.now();
-      const files = await index.search(q.text, { ...opts, limit: 10, groupBy: 'file' });
+      const files = await searchIndex(index, q.text, { ...opts, limit: 10, groupBy: 'file' });
       fileTimes.push(performance.now() - t);
       per.push({ id: q.id, split: q.split, file: fileRank(files.map((r) => r.path), q), fn: functionRank(chunks.slice(0, 10), q), top: files.map((r) => r.path) });
       fromChunks.push({ split: q.split, rank: fileRank(chunks.map((r) => r.path), q) });

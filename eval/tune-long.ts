@@ -12,6 +12,7 @@ import { LONG_QUERY } from '../src/core/search/weights';
 import { buildCorpus, repoRoot } from './corpus';
 import { isAnswerFile } from './issues';
 import { accMetrics, loadLongIssues } from './long';
+import { queryModelOf } from './search-index';
 
 interface Candidate {
   path: string;
@@ -46,7 +47,7 @@ async function main() {
   const data = require(path.join(repoRoot, 'eval', 'questions.json'));
   const withTests = args.includes('--with-tests');
   const index = await CodeIndex.open({ root: buildCorpus(path.join(repoRoot, '.cache', withTests ? 'eval-corpus-tests' : 'eval-corpus'), data.corpus.node, withTests) });
-  const embedder = hybrid ? await index.queryEmbedder() : undefined;
+  const embedder = hybrid ? await queryModelOf(index).embedder() : undefined;
   const issues = loadLongIssues().filter((q) => split === 'all' || q.split === split);
   const cases: Case[] = [];
   for (const q of issues) {

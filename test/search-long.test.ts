@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { CodeIndex } from '../src/core/index/code-index';
 import { usesVectors } from '../src/core/search/hybrid';
 import { pathClass } from '../src/core/search/priors';
-import { lines, removeWorkspace, workspace } from './helpers';
+import { lines, removeWorkspace, searchIndex, workspace } from './helpers';
 
 // A small package: source, its tests, its docs, a build output of its sources, and a sibling
 // module sharing the vocabulary. The reports below are written the way users paste them.
@@ -83,10 +83,10 @@ after(async () => {
 test('a traceback: the workspace frames name the file and their functions; site-packages paths map to workspace files', async () => {
   // Each frame's printed source line matches its own function word for word; of the frames' functions,
   // the one nearest the error ranks above the others of its file.
-  const chunks = (await index.search(traceback, { mode: 'keyword', limit: 5 })).map((r) => r.qualifiedName);
+  const chunks = (await searchIndex(index, traceback, { mode: 'keyword', limit: 5 })).map((r) => r.qualifiedName);
   assert.deepEqual(chunks.slice(0, 3).sort(), ['balance', 'monthly_report', 'parse_amount']);
   assert.ok(chunks.indexOf('parse_amount') < chunks.indexOf('balance'), chunks.join(' '));
-  const byFile = await index.search(traceback, { mode: 'keyword', limit: 5, groupBy: 'file' });
+  const byFile = await searchIndex(index, traceback, { mode: 'keyword', limit: 5, groupBy: 'file' });
   assert.equal(byFile[0].path, 'pkg/ledger/entries.py');
   assert.deepEqual(byFile[0].why?.slice(0, 2), ['in the trace: parse_amount', 'in the trace: balance']);
   // The report's own script and the package's parent frames in site-packages map to nothing / to their files.
@@ -95,7 +95,7 @@ test('a traceback: the workspace frames name the file and their functions; site-
   assert.equal(new Set(byFile.map((r) => r.path)).size, byFile.length);
   // Hybrid with no vectors at all still answers a long query: it does not need them.
   assert.equal(usesVectors(traceback), false);
-  assert.equal((await index.search(traceback, { limit: 1, groupBy: 'file' }))[0].path, 'pkg/ledger/entries.py');
+  assert.equal((await searchIndex(index, traceback, { limit: 1, groupBy: 'file' }))[0].path, 'pkg/ledger/entries.py');
 });
 
 test('code first: a test and a doc that share the words rank below the source, unless the query asks about them', async () => {
@@ -104,7 +104,7 @@ test('code first: a test and a doc that share the words rank below the source, u
     'rejects amounts without a currency. The amount parser should default the currency; balance then sums them.',
     'Every amount, currency and balance in the ledger goes through parse_amount and balance, so this matters.',
   );
-  const files = (await index.search(report, { mode: 'keyword', limit: 6, groupBy: 'file' })).map((r) => r.path);
+  const files = (await searchIndex(index, report, { mode: 'keyword', limit: 6, groupBy: 'file' })).map((r) => r.path);
   assert.equal(files[0], 'pkg/ledger/entries.py');
   assert.ok(files.indexOf('tests/test_entries.py') > files.indexOf('pkg/ledger/report.py'), files.join(' '));
   const flaky = lines(
@@ -112,7 +112,7 @@ test('code first: a test and a doc that share the words rank below the source, u
     'and currency parsing runs under a different locale; the test asserts the balance of an empty list too,',
     'which is unrelated to amounts and should be its own test case in tests/test_entries.py.',
   );
-  assert.equal((await index.search(flaky, { mode: 'keyword', limit: 3, groupBy: 'file' }))[0].path, 'tests/test_entries.py');
+  assert.equal((await searchIndex(index, flaky, { mode: 'keyword', limit: 3, groupBy: 'file' }))[0].path, 'tests/test_entries.py');
 });
 
 test('a frame in a build output points at the source it was built from', async () => {
@@ -123,7 +123,7 @@ test('a frame in a build output points at the source it was built from', async (
     '    at formatAmount (/srv/shop/node_modules/web/dist/format.js:2:24)',
     '    at render (/srv/shop/app/cart.js:14:7)',
   );
-  const files = await index.search(trace, { mode: 'keyword', limit: 3, groupBy: 'file' });
+  const files = await searchIndex(index, trace, { mode: 'keyword', limit: 3, groupBy: 'file' });
   assert.equal(files[0].path, 'web/src/format.ts');
   assert.ok(files[0].why?.includes('in the trace: formatAmount'));
 });
