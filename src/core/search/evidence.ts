@@ -62,14 +62,16 @@ type Engine = Pick<KeywordEngine, 'fileTable' | 'docsOf' | 'definitionsNamed'>;
 
 export function resolveEvidence(parts: QueryParts, names: TellingName[], engine: Engine, w: EvidenceWeights = DEFAULT_EVIDENCE): Evidence {
   const ev: Evidence = { files: new Map(), defs: new Map(), reasons: new Map() };
-  const addFile = (path: string, c: Channel, s: number, why: string) => {
-    let ch = ev.files.get(path);
-    if (!ch) ev.files.set(path, (ch = none()));
-    orInto(ch, c, s);
-    if (!why) return;
+  const note = (path: string, why: string) => {
     const r = ev.reasons.get(path);
     if (!r) ev.reasons.set(path, [why]);
     else if (!r.includes(why)) r.push(why);
+  };
+  const addFile = (path: string, c: Channel, s: number, why?: string) => {
+    let ch = ev.files.get(path);
+    if (!ch) ev.files.set(path, (ch = none()));
+    orInto(ch, c, s);
+    if (why) note(path, why);
   };
   const addDef = (doc: DocInfo, c: Channel, s: number) => {
     let d = ev.defs.get(doc.id);
@@ -100,14 +102,11 @@ export function resolveEvidence(parts: QueryParts, names: TellingName[], engine:
         if (share > (best.get(path) ?? 0)) best.set(path, share);
         const def = f.func ? definitionIn(engine.docsOf(path), f.func) : undefined;
         if (def && share > (bestDef.get(def.id)?.s ?? 0)) bestDef.set(def.id, { doc: def, s: share });
-        const why = `in the trace: ${f.func ?? f.file}`;
-        const r = ev.reasons.get(path);
-        if (!r) ev.reasons.set(path, [why]);
-        else if (!r.includes(why)) r.push(why);
+        note(path, `in the trace: ${f.func ?? f.file}`);
       }
       s *= w.frameDecay;
     }
-    for (const [path, share] of best) addFile(path, 'frame', share, '');
+    for (const [path, share] of best) addFile(path, 'frame', share);
     for (const { doc, s: share } of bestDef.values()) addDef(doc, 'frame', share);
   }
 

@@ -1,9 +1,11 @@
 // Hybrid search: keyword (BM25F) and vector candidates fused into one ranking, then exact-symbol
-// boosts from query analysis. Results carry what an editor needs to show and open them.
+// boosts from query analysis, or for a long query (a pasted report: understand.ts) its evidence
+// (adjust.ts); with `groupBy: 'file'`, the file view (files.ts). Results carry what an editor
+// needs to show and open them.
 import picomatch from 'picomatch';
 import type { Embedder } from '../embed/embedder';
-import type { KeywordEngine } from '../keyword/engine';
-import { fromRow, sqlIn, sqlString } from '../store/rows';
+import type { FileHit, KeywordEngine } from '../keyword/engine';
+import { sqlIn, sqlString } from '../store/rows';
 import type { ChunkStore } from '../store/chunk-store';
 import type { Chunk } from '../base/types';
 import { collapseCopies, type CopyLocation } from './dedup';
@@ -14,12 +16,12 @@ import { queryTerms } from '../keyword/terms';
 import { compareIds } from '../base/sorted';
 import { snippetOf } from './snippet';
 import type { DocInfo } from '../keyword/docs';
-import type { FileHit } from '../keyword/engine';
 import { bestByFile, type RankedFile, rankFiles } from './files';
-import { askedFor, penalty } from './priors';
 import { type Channels, weighed } from './evidence';
+import { type Adjustment, codeFirstPenalty, longQueryAdjustment, shortQueryAdjustment } from './adjust';
+import { readChunks } from './read-chunks';
 import { LONG_QUERY } from './weights';
-import { isLongQuery, pathClasses, type Understanding, understand } from './understand';
+import { isLongQuery, type Understanding, understand } from './understand';
 import { parseQueryParts } from './query-parts';
 
 export type SearchMode = 'hybrid' | 'keyword' | 'vector';
@@ -155,7 +157,7 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
       vectorList = [...best].map(([id, score]) => ({ id, score })).sort(byScore).slice(0, CANDIDATES);
     }
   }
-  const adjust = u ? longQueryAdjustment(u, keywordFiles, accept) : LONG_QUERY.shortPrior > 0 ? shortQueryAdjustment(src, query) : undefined;
+  const adjust = u ? longQueryAdjustment(u, keywordFiles, accept) : LONG_QUERY.shortPrior > 0 ? shortQueryAdjustment(src.keyword, query) : undefined;
   let scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust);
   const feedback = opts.feedback ?? DEFAULT_FEEDBACK_DOCS;
   if (feedback > 0 && mode !== 'vector' && scored.length) {
@@ -178,7 +180,7 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
       mode === 'vector' ? [] : bestByFile(keywordHits),
       mode === 'keyword' ? [] : bestByFile(vectorPaths),
       u?.evidence,
-      codeFirstPenalty(src, query, u),
+      codeFirstPenalty(src.keyword, query, u),
       LONG_QUERY.file,
     );
     return fileResults(src, files, scored, keywordFiles, u, limit, result, accept);
@@ -199,38 +201,6 @@ export function usesVectors(query: string, opts: SearchOptions = {}): boolean {
   const parts = parseQueryParts(query);
   if (!isLongQuery(query, parts)) return true;
   return LONG_QUERY.vectorWeight > 0 || (opts.groupBy === 'file' && LONG_QUERY.file.vector > 0);
-}
-
-/** A path's code-first penalty for this query (priors.ts). */
-function codeFirstPenalty(src: SearchSource, query: string, u: Understanding | undefined): (path: string) => number {
-  const classOf = u?.classOf ?? pathClasses(src.keyword);
-  const asked = u?.asked ?? askedFor(query, []);
-  return (p) => penalty(classOf(p), asked, LONG_QUERY.priors);
-}
-
-/** For short questions: the code-first prior only, when it has a weight. */
-function shortQueryAdjustment(src: SearchSource, query: string): Adjustment {
-  const classOf = pathClasses(src.keyword);
-  const asked = askedFor(query, []);
-  return { extra: [], boost: (c) => -LONG_QUERY.shortPrior * penalty(classOf(c.path, c.kind), asked, LONG_QUERY.priors), exactNames: true };
-}
-
-/** For long queries: what the query points at, each file's keyword rank and the code-first prior, per chunk. */
-function longQueryAdjustment(u: Understanding, files: FileHit[], accept: (d: DocInfo) => boolean): Adjustment {
-  const top = files[0]?.score || 1;
-  const fileShare = new Map(files.map((f) => [f.path, f.score / top]));
-  const w = LONG_QUERY;
-  return {
-    // Definitions the query names are candidates even when the bag of words missed them.
-    extra: [...u.evidence.defs.values()].filter(({ doc }) => accept(doc)).map(({ doc }) => doc.id),
-    boost: (c) =>
-      weighed(u.evidence.defs.get(c.id)?.channels, w.chunk.definition) +
-      weighed(u.evidence.files.get(c.path), w.chunk.fileEvidence) +
-      w.chunk.fileRank * (fileShare.get(c.path) ?? 0) -
-      w.chunk.prior * penalty(u.classOf(c.path, c.kind), u.asked, w.priors),
-    exactNames: false,
-    vectorWeight: LONG_QUERY.vectorWeight,
-  };
 }
 
 /** One result per file, in file order: each file's best chunk (or the keyword engine's best document, or a named definition). */
@@ -256,52 +226,13 @@ async function fileResults(
     const id = kwBest.get(f.path) ?? def?.doc.id;
     if (id) missing.set(id, f.path);
   }
-  if (missing.size) for (const c of await readChunks(src, [...missing.keys()])) if (!bestChunk.has(c.path)) bestChunk.set(c.path, c);
+  if (missing.size) for (const c of await readChunks(src.store, [...missing.keys()])) if (!bestChunk.has(c.path)) bestChunk.set(c.path, c);
   const out: SearchResult[] = [];
   for (const f of top) {
     const c = bestChunk.get(f.path);
     if (!c) continue;
     out.push({ ...result(c, f.score, []), ...(u?.evidence.reasons.get(f.path) ? { why: u.evidence.reasons.get(f.path) } : {}) });
     if (out.length >= limit) break;
-  }
-  return out;
-}
-
-interface Adjustment {
-  /** Definitions to rank even if neither list found them. */
-  extra: string[];
-  /** Added to a chunk's fused score, in units of the scores' spread. */
-  boost(c: Chunk): number;
-  /** Whether identifiers written in the query lift chunks with that name (short queries). */
-  exactNames: boolean;
-  /** The vector list's weight, when not the default. */
-  vectorWeight?: number;
-}
-
-/** Whole definitions by id: the parts of a split definition joined, the first part's signature and docstring kept. */
-async function readChunks(src: SearchSource, ids: string[]): Promise<Chunk[]> {
-  const rows = await src.store.chunksByGroups(ids);
-  const parts = new Map<string, Chunk[]>();
-  for (const r of rows.map(fromRow).sort((a, b) => a.startLine - b.startLine)) {
-    const list = parts.get(r.groupId);
-    if (list) list.push(r);
-    else parts.set(r.groupId, [r]);
-  }
-  const out: Chunk[] = [];
-  for (const [groupId, [first, ...rest]] of parts) {
-    // Later parts extend the range; the first part keeps the signature and docstring for display.
-    // Each later part repeats the definition's header line: joined once, not re-scanned per part
-    // (a class of fifty parts made this quadratic).
-    const seen = new Set([first.text]);
-    const texts = [first.text];
-    let endLine = first.endLine;
-    for (const r of rest) {
-      endLine = Math.max(endLine, r.endLine);
-      if (seen.has(r.text)) continue;
-      seen.add(r.text);
-      texts.push(r.text.split('\n').slice(1).join('\n'));
-    }
-    out.push({ ...first, id: groupId, part: undefined, endLine, text: texts.join('\n') });
   }
   return out;
 }
@@ -318,7 +249,7 @@ async function rank(
   const spread = scoreSpread(ranked.map((r) => r.score));
   const floor = ranked.length ? ranked[ranked.length - 1].score : 0;
   for (const id of adjust?.extra ?? []) if (!ranked.some((r) => r.id === id)) ranked.push({ id, score: floor });
-  const byId = new Map((await readChunks(src, ranked.map((r) => r.id))).map((c) => [c.id, c]));
+  const byId = new Map((await readChunks(src.store, ranked.map((r) => r.id))).map((c) => [c.id, c]));
   const scored: { c: Chunk; score: number }[] = [];
   for (const { id, score } of ranked) {
     const c = byId.get(id);
