@@ -8,6 +8,7 @@ import { formatReport, formatResults, summary } from './format';
 import { statusOf, formatStatus } from './status';
 import { runMap, runSymbols } from './map';
 import { runMcp } from '../mcp/server';
+import { runLsp } from '../lsp/main';
 import { updateUnlessLocked } from '../core/service';
 import { tuneJitForIndexing } from '../core/parse/jit';
 
@@ -21,6 +22,7 @@ Usage:
   coderag map     [--tokens N] [--focus FILE]... [--mention IDENT]... [--json]
   coderag symbols QUERY [--json]
   coderag mcp     (an MCP server over stdio)
+  coderag lsp     --stdio (the editor extension's language server, over stdio)
 
 Common options: --root DIR (default: the current folder), --index-dir DIR (default: <root>/.coderag), --json.
 --code-only leaves documentation out of the index; the index remembers it, and later runs (index,
@@ -223,6 +225,8 @@ async function main(argv: string[]): Promise<number> {
       return runSymbols(rest);
     case 'mcp':
       return runMcp(rest);
+    case 'lsp':
+      return runLsp(rest);
     case undefined:
     case '-h':
     case '--help':
