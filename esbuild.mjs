@@ -1,6 +1,7 @@
-// Bundles the CLI, the MCP server and the worker entries into dist/, and copies the wasm files
-// they load (web-tree-sitter's runtime and every grammar) next to them. Native and ESM-heavy
-// packages (LanceDB, transformers.js/onnxruntime) stay external and load from node_modules.
+// Bundles the CLI, the MCP server, the editor extension, its language server and the worker
+// entries into dist/, and copies the wasm files they load (web-tree-sitter's runtime and every
+// grammar) next to them. Native and ESM-heavy packages (LanceDB, transformers.js/onnxruntime) stay
+// external and load from node_modules; `vscode` is provided by the extension host.
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,6 +15,10 @@ fs.mkdirSync(path.join(dist, 'grammars'), { recursive: true });
 await esbuild.build({
   entryPoints: {
     cli: 'src/cli/main.ts',
+    // Runs in the editor's extension host: must stay small and free of the core (layering.test.ts).
+    extension: 'src/vscode/extension.ts',
+    // The child process the extension starts; the core lives here.
+    'lsp-server': 'src/lsp/entry.ts',
     'parse-worker': 'src/core/parse/parse-worker.ts',
     'embed-worker': 'src/core/embed/embed-worker.ts',
   },
@@ -26,7 +31,7 @@ await esbuild.build({
   logLevel: 'warning',
   // web-tree-sitter's ESM entry reads import.meta.url, which is empty in a CJS bundle.
   alias: { 'web-tree-sitter': path.join(path.dirname(require.resolve('web-tree-sitter')), 'web-tree-sitter.cjs') },
-  external: ['@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp'],
+  external: ['vscode', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp'],
 });
 
 const copy = (from, to) => fs.copyFileSync(from, path.join(dist, to));
