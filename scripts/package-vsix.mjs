@@ -1,7 +1,8 @@
-// Packages the linux-x64 VSIX with @vsce/vsce (offline) and prints its size and what takes it.
+// Packages the linux-x64 VSIX with @vscode/vsce (offline) and prints its size and what takes it.
 // Run after `npm run build` (dist/ and models/ are its inputs). .vscodeignore says what ships.
 //   node scripts/package-vsix.mjs            package, always
 //   node scripts/package-vsix.mjs --if-stale  only when the VSIX is missing or its inputs changed
+//   add --breakdown to print the size report of an up-to-date VSIX too
 // Staleness is by content (a digest beside the VSIX), not mtime: every build rewrites dist/, and
 // packaging takes over a minute.
 import { execFileSync } from 'node:child_process';
@@ -32,18 +33,32 @@ function stale(inputs) {
   return !fs.existsSync(VSIX) || fs.readFileSync(STAMP, { encoding: 'utf8', flag: 'a+' }).trim() !== inputs;
 }
 
-/** Compressed bytes per top-level group of the archive, largest first, from `unzip -v`. */
+/** The archive's entries (name, packed and unpacked size) from its central directory. */
+function entries(file) {
+  const buf = fs.readFileSync(file);
+  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = buf.readUInt16LE(eocd + 10);
+  let at = buf.readUInt32LE(eocd + 16);
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const nameLength = buf.readUInt16LE(at + 28);
+    const extra = buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+    out.push({ name: buf.toString('utf8', at + 46, at + 46 + nameLength), packed: buf.readUInt32LE(at + 20), size: buf.readUInt32LE(at + 24) });
+    at += 46 + nameLength + extra;
+  }
+  return out;
+}
+
+/** Packed and unpacked bytes per package (node_modules) or folder, largest first. */
 function breakdown() {
-  const listing = execFileSync('unzip', ['-v', VSIX], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const groups = new Map();
-  for (const line of listing.split('\n')) {
-    const m = line.match(/^\s*(\d+)\s+\S+\s+(\d+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(extension\/\S+)$/);
-    if (!m) continue;
-    const parts = m[3].split('/').slice(1);
+  for (const e of entries(VSIX)) {
+    if (!e.name.startsWith('extension/')) continue;
+    const parts = e.name.split('/').slice(1);
     const key = parts[0] === 'node_modules' ? parts.slice(0, parts[1].startsWith('@') ? 3 : 2).join('/') : parts.slice(0, Math.min(2, parts.length - 1) || 1).join('/');
     const g = groups.get(key) ?? { size: 0, packed: 0, files: 0 };
-    g.size += +m[1];
-    g.packed += +m[2];
+    g.size += e.size;
+    g.packed += e.packed;
     g.files += 1;
     groups.set(key, g);
   }
@@ -51,6 +66,12 @@ function breakdown() {
 }
 
 const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
+
+function report() {
+  const size = fs.statSync(VSIX).size;
+  console.log(`package-vsix: ${path.relative(root, VSIX)} ${mb(size)} (${(size / 2 ** 20).toFixed(1)} MiB); largest parts (packed / unpacked):`);
+  for (const [key, g] of breakdown().slice(0, 14)) console.log(`  ${mb(g.packed).padStart(9)} / ${mb(g.size).padStart(9)}  ${key} (${g.files} files)`);
+}
 
 const inputs = digest();
 if (process.argv.includes('--if-stale') && !stale(inputs)) {
@@ -64,7 +85,7 @@ if (process.argv.includes('--if-stale') && !stale(inputs)) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   fs.writeFileSync(STAMP, inputs);
-  const size = fs.statSync(VSIX).size;
-  console.log(`package-vsix: ${path.relative(root, VSIX)} ${mb(size)} in ${((Date.now() - started) / 1000).toFixed(1)} s; largest parts (packed / unpacked):`);
-  for (const [key, g] of breakdown().slice(0, 14)) console.log(`  ${mb(g.packed).padStart(9)} / ${mb(g.size).padStart(9)}  ${key} (${g.files} files)`);
+  console.log(`package-vsix: packaged in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  report();
 }
+if (process.argv.includes('--breakdown')) report();

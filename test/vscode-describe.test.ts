@@ -2,9 +2,9 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { ServerStatus } from '../src/lsp/protocol';
-import { barText, statusSentence } from '../src/vscode/describe';
+import { barText, heading, statusSentence } from '../src/vscode/describe';
 
-const folder = { root: '/ws', indexDir: '/ws/.coderag', files: 0, chunks: 0, embedded: 0 };
+const folder = { root: '/home/me/ws', indexDir: '/ws/.coderag', files: 0, chunks: 0, embedded: 0 };
 const status = (s: Partial<ServerStatus> & Pick<ServerStatus, 'state' | 'folders'>): ServerStatus => ({ files: 0, pid: 1, uptimeMs: 0, ...s });
 
 test('status bar: indexing shows progress, ready shows the file count', () => {
@@ -18,8 +18,10 @@ test('status bar: indexing shows progress, ready shows the file count', () => {
 
 test('status sentence: says per folder what is indexed, or why nothing is', () => {
   const ready = status({ state: 'ready', files: 2, folders: [{ ...folder, state: 'ready', files: 2, chunks: 5, embedded: 4 }] });
-  assert.equal(statusSentence('running', ready), 'CodeRAG ready. /ws: 2 files indexed, 5 chunks (4 with vectors).');
+  assert.equal(statusSentence('running', ready), 'CodeRAG ready. ws: 2 files indexed, 5 chunks (4 with vectors).');
+  assert.equal(heading('running', ready), 'Indexed');
   const failed = status({ state: 'error', folders: [{ ...folder, state: 'error', message: 'disk full' }] });
-  assert.equal(statusSentence('running', failed), 'CodeRAG error. /ws: failed: disk full.');
+  assert.equal(statusSentence('running', failed), 'CodeRAG error. ws: failed: disk full.');
   assert.match(statusSentence('untrusted'), /not trusted, so CodeRAG reads and indexes nothing/);
+  assert.equal(heading('untrusted'), 'Restricted mode');
 });

@@ -24,6 +24,21 @@ export function barText(phase: ClientPhase, s?: ServerStatus): string {
   return `$(database) CodeRAG: ${plural(s.files, 'file')}`;
 }
 
+/** A folder by its name, as the Explorer shows it. */
+function folderName(root: string): string {
+  return root.split(/[\\/]/).filter(Boolean).pop() ?? root;
+}
+
+/** The view's heading: the state in a word or two. */
+export function heading(phase: ClientPhase, s?: ServerStatus): string {
+  if (phase === 'untrusted') return 'Restricted mode';
+  if (phase === 'no-folder') return 'No folder open';
+  if (phase === 'restarting') return 'Restarting…';
+  if (phase === 'stopped') return 'Stopped';
+  if (!s || s.state === 'starting') return 'Starting…';
+  return { indexing: 'Indexing…', ready: 'Indexed', error: 'Failed' }[s.state];
+}
+
 /** One sentence or two for a notification or the view. */
 export function statusSentence(phase: ClientPhase, s?: ServerStatus): string {
   if (phase === 'untrusted') return 'This workspace is not trusted, so CodeRAG reads and indexes nothing in it. Trust the workspace to index it.';
@@ -32,9 +47,10 @@ export function statusSentence(phase: ClientPhase, s?: ServerStatus): string {
   if (phase === 'stopped') return 'The CodeRAG server is not running (see the CodeRAG output).';
   if (!s) return 'The CodeRAG server is starting.';
   const parts = s.folders.map((f) => {
-    if (f.state === 'error') return `${f.root}: failed: ${f.message ?? 'unknown error'}`;
-    if (f.state !== 'ready') return `${f.root}: ${f.state}${f.progress ? ` (${f.progress.phase} ${f.progress.done}/${f.progress.total})` : ''}`;
-    return `${f.root}: ${plural(f.files, 'file')} indexed, ${plural(f.chunks, 'chunk')} (${f.embedded} with vectors)`;
+    const name = folderName(f.root);
+    if (f.state === 'error') return `${name}: failed: ${f.message ?? 'unknown error'}`;
+    if (f.state !== 'ready') return `${name}: ${f.state}${f.progress ? ` (${f.progress.phase} ${f.progress.done}/${f.progress.total})` : ''}`;
+    return `${name}: ${plural(f.files, 'file')} indexed, ${plural(f.chunks, 'chunk')} (${f.embedded} with vectors)`;
   });
   return `CodeRAG ${s.state}. ${parts.join('; ')}.`;
 }

@@ -3,13 +3,13 @@
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ServerStatus } from '../lsp/protocol';
-import { type ClientPhase, statusSentence } from './describe';
+import { type ClientPhase, heading, statusSentence } from './describe';
 
 export const SIDEBAR_VIEW = 'coderag.sidebar';
 
 export class SidebarView implements vscode.WebviewViewProvider {
   private view?: vscode.WebviewView;
-  private state: { phase: ClientPhase; sentence: string } = { phase: 'starting', sentence: 'Starting…' };
+  private state: { phase: ClientPhase; heading: string; sentence: string } = { phase: 'starting', heading: 'Starting…', sentence: '' };
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
@@ -23,7 +23,7 @@ export class SidebarView implements vscode.WebviewViewProvider {
   }
 
   show(phase: ClientPhase, status?: ServerStatus): void {
-    this.state = { phase, sentence: statusSentence(phase, status) };
+    this.state = { phase, heading: heading(phase, status), sentence: statusSentence(phase, status) };
     this.post();
   }
 
@@ -55,7 +55,7 @@ function html(cspSource: string, nonce: string): string {
     const m = e.data;
     if (m.type !== 'status') return;
     document.body.dataset.phase = m.phase;
-    document.getElementById('phase').textContent = m.phase === 'untrusted' ? 'Restricted mode' : m.phase;
+    document.getElementById('phase').textContent = m.heading;
     document.getElementById('sentence').textContent = m.sentence;
   });
   vscode.postMessage({ type: 'ready' });
