@@ -76,6 +76,7 @@ function report() {
 const inputs = digest();
 if (process.argv.includes('--if-stale') && !stale(inputs)) {
   console.log(`package-vsix: ${path.relative(root, VSIX)} is up to date`);
+  if (process.argv.includes('--breakdown')) report();
 } else {
   const started = Date.now();
   // Not `npx`: the pinned devDependency, run by this Node.
@@ -88,4 +89,3 @@ if (process.argv.includes('--if-stale') && !stale(inputs)) {
   console.log(`package-vsix: packaged in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   report();
 }
-if (process.argv.includes('--breakdown')) report();
