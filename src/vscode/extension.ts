@@ -34,8 +34,12 @@ export function activate(context: vscode.ExtensionContext): void {
     server,
     vscode.window.registerWebviewViewProvider(SIDEBAR_VIEW, sidebar),
     vscode.commands.registerCommand(SHOW_STATUS, async () => {
-      const status = currentPhase() === 'running' ? await server.request() : undefined;
-      void vscode.window.showInformationMessage(`${statusSentence(currentPhase(), status)} (activated in ${activationMs.toFixed(1)} ms)`);
+      const phase = currentPhase();
+      const status = phase === 'running' ? await server.request() : undefined;
+      output.info(`status: ${JSON.stringify(status ?? { phase })}; activated in ${activationMs.toFixed(1)} ms`);
+      // With an action the toast shows its whole text (a plain one is cut to one line).
+      const text = `${statusSentence(phase, status)} Activated in ${activationMs.toFixed(1)} ms.`;
+      void vscode.window.showInformationMessage(text, 'Open Log').then((pick) => pick && output.show());
       return status;
     }),
     vscode.commands.registerCommand(STATUS_DATA, async () => ({

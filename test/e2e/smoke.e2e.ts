@@ -49,6 +49,8 @@ test('smoke: install, activate, index, status, view, and a killed server comes b
     await runCommand(page, 'CodeRAG: Show Index Status');
     await waitForNotification(page, `${SMALL_WORKSPACE_FILES} files indexed, ${embedded.chunks} chunks (${embedded.chunks} with vectors)`);
     await shots.take(page, 'status-notification');
+    // It has an action, so it stays: out of the way for the next screenshots.
+    await runCommand(page, 'Notifications: Clear All Notifications');
 
     await openContainer(page, 'CodeRAG');
     const view = webviewFrame(page);

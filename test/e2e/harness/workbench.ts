@@ -45,7 +45,7 @@ export function notification(page: Page, text: string | RegExp): Locator {
 
 /** Waits for a toast containing `text` to be shown in full (its fade-in done: screenshots catch it half drawn otherwise). */
 export async function waitForNotification(page: Page, text: string | RegExp, ms = 30_000): Promise<Locator> {
-  const toast = page.locator('.notifications-toasts .notification-toast-container.notification-fade-in-done', { hasText: text });
+  const toast = page.locator('.notifications-toasts .notification-toast.notification-fade-in-done', { hasText: text });
   await toast.waitFor({ timeout: ms });
   return toast;
 }
