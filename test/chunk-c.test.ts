@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { Chunk } from '../src/core/model';
+import type { Chunk } from '../src/core/base/types';
 import { chunksOf, find, lines, outline as fullOutline } from './helpers';
 
 // Definitions only: code outside them (header guards, namespace braces) is the generic

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
-import { chunkTable } from '../src/core/index/rows';
+import { chunkTable } from '../src/core/store/rows';
 import { lines, removeWorkspace, workspace } from './helpers';
 
 const bin = path.join(__dirname, '..', '..', 'bin', 'coderag.js');

@@ -8,7 +8,7 @@ import { chunkFile } from '../src/core/chunk/chunk-file';
 import { estimateTokens } from '../src/core/chunk/split';
 import { languageOf } from '../src/core/lang/registry';
 import { isContext, SCAFFOLD } from '../src/core/chunk/uncovered';
-import type { Chunk } from '../src/core/model';
+import type { Chunk } from '../src/core/base/types';
 
 // Scopes of their definitions' qualified names, like SCAFFOLD (scope definitions in the queries:
 // Rust `impl`, Rake `namespace :db do`).

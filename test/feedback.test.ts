@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { feedbackTerms } from '../src/core/search/feedback';
-import type { Chunk } from '../src/core/model';
+import type { Chunk } from '../src/core/base/types';
 
 function chunk(name: string, docstring: string): Chunk {
   const id = `a.py:1-1:function:${name}`;

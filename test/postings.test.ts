@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { PostingStore, Vocabulary } from '../src/core/index/postings';
+import { PostingStore, Vocabulary } from '../src/core/keyword/postings';
 
 function listOf(s: PostingStore, term: string): [number, number][] {
   const id = s.id(term);

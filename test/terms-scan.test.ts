@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { scanIdentifiers, scanWords } from '../src/core/scan-identifiers';
-import { hashOf, TokenIndex } from '../src/core/token-table';
-import { IDENT } from '../src/core/index/tokenize';
-import { docText, fieldTerms, packFileDocs, symbolText } from '../src/core/index/terms';
-import { splitIdentifier } from '../src/core/index/tokenize';
-import type { PackedDocs } from '../src/core/index/keyword-docs';
-import type { Chunk } from '../src/core/model';
+import { lexIdentifiers, lexWords } from '../src/core/base/lexer';
+import { hashOf, TokenTable } from '../src/core/base/token-table';
+import { IDENT } from '../src/core/keyword/tokenize';
+import { docText, fieldTerms, packFileDocs, symbolText } from '../src/core/keyword/terms';
+import { splitIdentifier } from '../src/core/keyword/tokenize';
+import type { PackedDocs } from '../src/core/keyword/docs';
+import type { Chunk } from '../src/core/base/types';
 import { chunksOf } from './helpers';
 import { identifiersIn } from '../src/core/chunk/metadata';
 
@@ -17,10 +17,10 @@ const SAMPLE = [
   '',
 ].join('\n');
 
-test('scanIdentifiers finds exactly what the IDENT regex finds, with the hash of each match', () => {
+test('lexIdentifiers finds exactly what the IDENT regex finds, with the hash of each match', () => {
   const fromRegex = [...SAMPLE.matchAll(new RegExp(IDENT.source, 'g'))].map((m) => m[0]);
   const fromScan: string[] = [];
-  scanIdentifiers(SAMPLE, (start, end, hash) => {
+  lexIdentifiers(SAMPLE, (start, end, hash) => {
     fromScan.push(SAMPLE.slice(start, end));
     assert.equal(hash, hashOf(SAMPLE, start, end));
   });
@@ -32,8 +32,8 @@ test('identifiersIn keeps the plain identifier pattern: kebab-case split, digits
   assert.deepEqual(identifiersIn('kebab-name x 2xx a$b fooBar fooBar'), ['kebab', 'name', 'xx', 'a$b', 'fooBar']);
 });
 
-test('TokenIndex: numbers tokens in order, finds them in place by characters, keeps colliding hashes apart', () => {
-  const index = new TokenIndex(4);
+test('TokenTable: numbers tokens in order, finds them in place by characters, keeps colliding hashes apart', () => {
+  const index = new TokenTable(4);
   const text = 'alpha beta gamma';
   assert.equal(index.add(text, 0, 5, hashOf('alpha')), 0);
   assert.equal(index.add(text, 6, 10, 7), 1); // a made-up hash, shared with gamma below
@@ -64,10 +64,10 @@ test('identifiersIn lists each identifier once even when its memo fills up durin
   assert.equal(new Set(ids).size, names.length);
 });
 
-test('scanWords finds plain identifiers with their hash and stops when told to', () => {
+test('lexWords finds plain identifiers with their hash and stops when told to', () => {
   const text = 'kebab-name 2xx a$b _c d';
   const found: string[] = [];
-  scanWords(text, (start, end, hash) => {
+  lexWords(text, (start, end, hash) => {
     assert.equal(hash, hashOf(text, start, end));
     found.push(text.slice(start, end));
     return found.length < 4;

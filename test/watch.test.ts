@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex, type IndexReport } from '../src/core/index/code-index';
-import { ChangeBatcher, IndexWatcher } from '../src/core/index/watch';
+import { ChangeBatcher, IndexWatcher } from '../src/core/watch/watch';
 import { gitHome, lines, removeWorkspace, workspace } from './helpers';
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<number> {

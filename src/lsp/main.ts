@@ -2,6 +2,7 @@
 // vscode-languageserver reads it: --node-ipc (the extension), --stdio (`coderag lsp --stdio`), --socket=N.
 import * as os from 'node:os';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { tuneJitForIndexing } from '../core/service/api';
 import { serve } from './server';
 
 /**
@@ -26,13 +27,15 @@ export function hasTransport(argv: string[]): boolean {
 /** Serves until the client says exit or the connection closes (vscode-languageserver then exits the process). */
 export function runServer(): void {
   lowerPriority();
+  // This process is ours: tuned for the parse workers it starts.
+  tuneJitForIndexing();
   serve(createConnection(ProposedFeatures.all));
 }
 
-/** `coderag lsp --stdio`. */
-export async function runLsp(argv: string[]): Promise<number> {
+/** `coderag lsp --stdio`; `err` writes a line of diagnostics (the CLI's Io). */
+export async function runLsp(argv: string[], err: (line: string) => void): Promise<number> {
   if (!hasTransport(argv)) {
-    process.stderr.write('usage: coderag lsp --stdio   (a language server for editors; it speaks LSP on stdin/stdout)\n');
+    err('usage: coderag lsp --stdio   (a language server for editors; it speaks LSP on stdin/stdout)');
     return 2;
   }
   runServer();

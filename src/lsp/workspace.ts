@@ -1,6 +1,6 @@
-// The server's one contact with the core: a workspace folder opened, indexed in the background
-// and searched. The core's service contract is being replaced; only this file should change then.
-import { CodeService } from '../core/service';
+// The server's one contact with the core (through its service API): a workspace folder opened,
+// indexed in the background, kept current and searched.
+import { openWorkspace, type ProgressEvent, type Workspace } from '../core/service/api';
 import type { FolderStatus, SearchHit } from './protocol';
 
 export interface FolderOptions {
@@ -10,7 +10,7 @@ export interface FolderOptions {
 }
 
 export class IndexedFolder {
-  private service?: CodeService;
+  private ws?: Workspace;
   private status: FolderStatus;
   private lastProgress = 0;
 
@@ -24,18 +24,17 @@ export class IndexedFolder {
   /** Opens the index and brings it up to date; failures end in state `error`, never a throw. */
   async start(): Promise<void> {
     try {
-      this.service = await CodeService.open({
-        root: this.root,
-        embedding: { enabled: this.opts.embeddings },
-        onProgress: (e) => this.progress(e.phase, e.done, e.total),
-      });
-      this.status.indexDir = this.service.index.dir;
+      const ws = await openWorkspace({ root: this.root, embedding: { enabled: this.opts.embeddings } });
+      this.ws = ws;
+      this.status.indexDir = ws.indexDir;
+      ws.onDidProgress((e) => this.progress(e));
+      ws.onDidError((err) => this.set({ message: err.message }));
       this.set({ state: 'indexing' });
-      await this.service.ensureIndexed();
+      await ws.ready();
       await this.refreshCounts();
       this.set({ state: 'ready', progress: undefined });
       // Watching and vectors go on in the background; counts are re-read on each status request.
-      void this.service.live(this.opts.embeddings).catch((err) => this.set({ message: `watch: ${(err as Error).message}` }));
+      void ws.watch().catch((err) => this.set({ message: `watch: ${(err as Error).message}` }));
     } catch (err) {
       this.set({ state: 'error', progress: undefined, message: (err as Error).message });
     }
@@ -47,8 +46,8 @@ export class IndexedFolder {
   }
 
   async search(query: string, limit: number): Promise<SearchHit[]> {
-    if (!this.service || this.status.state !== 'ready') return [];
-    const results = await this.service.search(query, { limit });
+    if (!this.ws || this.status.state !== 'ready') return [];
+    const { results } = await this.ws.search(query, { limit });
     return results.map((r) => ({
       file: `${this.root}/${r.path}`,
       path: r.path,
@@ -62,19 +61,18 @@ export class IndexedFolder {
   }
 
   async close(): Promise<void> {
-    await this.service?.close();
+    await this.ws?.dispose();
   }
 
   private async refreshCounts(): Promise<void> {
-    const index = this.service!.index;
-    this.status.files = index.fileRows().filter((r) => r.state === 'indexed').length;
-    this.status.chunks = await index.store.countChunks();
-    this.status.embedded = await index.store.countChunks('embedded = true');
+    const st = await this.ws!.status();
+    Object.assign(this.status, { files: st.files, chunks: st.chunks, embedded: st.embedded });
   }
 
-  private progress(phase: string, done: number, total: number): void {
-    if (this.status.state !== 'indexing') return;
-    this.status.progress = { phase, done, total };
+  private progress(e: ProgressEvent): void {
+    if (this.status.state !== 'indexing' || e.phase === 'done') return;
+    const [done, total] = e.phase === 'embed' ? [e.vectors.done, e.vectors.total] : [e.files.done, e.files.total];
+    this.status.progress = { phase: e.phase, done, total };
     const now = Date.now();
     if (now - this.lastProgress < 250 && done !== total) return;
     this.lastProgress = now;

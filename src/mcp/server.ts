@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { CodeService } from '../core/service';
+import { openWorkspace, searchOptionsOf, type Workspace } from '../core/service/api';
 import { parseArgs } from 'node:util';
 
 type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
@@ -24,7 +24,7 @@ function guarded<A>(fn: (args: A) => Promise<ToolResult>): (args: A) => Promise<
   };
 }
 
-export function createServer(service: CodeService, version = '0.1.0'): McpServer {
+export function createServer(service: Workspace, version = '0.1.0'): McpServer {
   const server = new McpServer({ name: 'coderag', version });
   server.registerTool(
     'search',
@@ -39,7 +39,12 @@ export function createServer(service: CodeService, version = '0.1.0'): McpServer
         path: z.string().optional().describe('Glob over workspace-relative paths, e.g. src/**/*.ts'),
       },
     },
-    guarded(async (a) => text(await service.search(a.query, { limit: a.limit ?? 10, kind: a.kind, language: a.language, path: a.path }))),
+    guarded(async (a) => {
+      // Checked as the CLI checks its flags: an invalid kind, language or glob is an error listing the valid values.
+      const opts = searchOptionsOf({ limit: a.limit ?? 10, kind: a.kind, lang: a.language, path: a.path }, '');
+      await service.ready();
+      return text((await service.search(a.query, opts)).results);
+    }),
   );
   server.registerTool(
     'repo_map',
@@ -54,7 +59,7 @@ export function createServer(service: CodeService, version = '0.1.0'): McpServer
       },
     },
     guarded(async (a) => {
-      const r = await service.repoMap({ tokens: a.tokens, focus: a.focus_files, mentionedFiles: a.mentioned_files, mentionedIdents: a.mentioned_idents });
+      const r = await service.map({ tokens: a.tokens, focus: a.focus_files, mentionedFiles: a.mentioned_files, mentionedIdents: a.mentioned_idents });
       return text(`${r.text}\n(${r.tokens} tokens of ${r.budget}; ${r.definitions} definitions in ${r.files.length} files)`);
     }),
   );
@@ -72,7 +77,7 @@ export function createServer(service: CodeService, version = '0.1.0'): McpServer
     },
     guarded(async (a) =>
       text(
-        await service.identifiers(a.query, {
+        await service.symbols(a.query, {
           limit: a.limit,
           contextLines: a.context_lines,
           definitions: a.include_definitions,
@@ -95,7 +100,7 @@ export async function runMcp(argv: string[]): Promise<number> {
     },
     strict: true,
   });
-  const service = await CodeService.open({
+  const service = await openWorkspace({
     root: path.resolve((values.root as string) ?? process.cwd()),
     indexDir: values['index-dir'] ? path.resolve(values['index-dir'] as string) : undefined,
     embedding: { enabled: !values['no-embeddings'], model: values.model as string | undefined },
@@ -103,7 +108,8 @@ export async function runMcp(argv: string[]): Promise<number> {
   const server = createServer(service);
   await server.connect(new StdioServerTransport());
   // Index in the background; tools wait for the structural index only.
-  void service.live(!values['no-embeddings']).catch((err) => process.stderr.write(`coderag: ${(err as Error).message}\n`));
+  service.onDidError((err) => process.stderr.write(`coderag: ${err.message}\n`));
+  void service.watch().catch((err) => process.stderr.write(`coderag: ${(err as Error).message}\n`));
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
@@ -111,6 +117,6 @@ export async function runMcp(argv: string[]): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   await server.close();
-  await service.close();
+  await service.dispose();
   return 0;
 }

@@ -1,8 +1,8 @@
 // One file in, its chunks out: routes to the tree-sitter chunker or a text cutter, and falls back
 // to line windows (recording why) when a file cannot be parsed at all.
 import { isDocumentation, languageOfSource, textFormatOf } from '../lang/registry';
-import type { Chunk, ChunkKind, FileChunks } from '../model';
-import { loadLanguage, type LoadedLanguage } from '../parse/grammars';
+import type { Chunk, ChunkKind, FileChunks } from '../base/types';
+import { loadLanguage, type LoadedLanguage } from '../lang/grammars';
 import { chunkCode } from './code-chunker';
 import { fileMarks } from './metadata';
 import { packSegments, segmentsAt, type TokenCounter } from './split';

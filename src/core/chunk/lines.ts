@@ -39,6 +39,6 @@ export class SourceLines {
  * A file's lines as the index numbers them: split at '\n', or at CR in a file with no '\n' at all
  * (classic Mac line endings, which parse-job reads as line breaks).
  */
-export function rowsOf(text: string): string[] {
+export function linesOf(text: string): string[] {
   return text.includes('\n') || !text.includes('\r') ? text.split('\n') : text.split('\r');
 }

@@ -2,11 +2,11 @@
 // type, decorators, docstring, async/generator, visibility, complexity, identifiers.
 import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { LanguageSpec } from '../lang/spec';
-import type { Visibility } from '../model';
+import type { Visibility } from '../base/types';
 import { docBlockAcrossBlankLines, lastRow, previousSiblingOf } from './definitions';
-import { lowerBound } from '../sorted';
-import { grown, own, TokenIndex } from '../token-table';
-import { scanWords } from '../scan-identifiers';
+import { lowerBound } from '../base/sorted';
+import { grown, own, TokenTable } from '../base/token-table';
+import { lexWords } from '../base/lexer';
 
 export function bodyOf(node: Node, spec: LanguageSpec): Node | null {
   for (const f of spec.bodyFields ?? ['body']) {
@@ -238,7 +238,7 @@ export function identifiersIn(text: string, limit = 300): string[] {
   if (seen.size > 50_000) seen.clear();
   const generation = ++seenGeneration;
   const ids: string[] = [];
-  scanWords(text, (start, end, h) => {
+  lexWords(text, (start, end, h) => {
     if (end - start < 2) return;
     let t = seen.find(text, start, end, h);
     if (t >= 0) {
@@ -262,7 +262,7 @@ export function identifiersIn(text: string, limit = 300): string[] {
 }
 
 /** Identifiers met so far in this thread: each one's text and the last identifiersIn call that listed it. */
-const seen = new TokenIndex();
+const seen = new TokenTable();
 const names: string[] = [];
 let lastListed = new Int32Array(1 << 12);
 const NOT_AN_IDENTIFIER = -1;

@@ -1,7 +1,7 @@
 // The last touch on every chunk: its title (context for the embedding, never part of the text),
 // its content hash (the key vectors are reused by) and its id.
 import { hash } from 'node:crypto';
-import type { Chunk } from '../model';
+import type { Chunk } from '../base/types';
 
 export type ChunkDraft = Omit<Chunk, 'id' | 'groupId' | 'title' | 'contentHash' | 'defines' | 'references'> &
   Partial<Pick<Chunk, 'defines' | 'references'>>;

@@ -2,7 +2,7 @@
 // by scripts/build-model.mjs; any transformers.js model id or local model folder works instead.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { defaultModelDir } from '../assets';
+import { defaultModelDir } from '../base/assets';
 
 export interface Embedder {
   /** Identifies the vectors: a different id means stored vectors must be recomputed. */

@@ -3,7 +3,7 @@
 // C++ (./cpp.ts) reuses these helpers.
 import type { Node } from 'web-tree-sitter';
 import type { LanguageSpec } from './spec';
-import type { Visibility } from '../model';
+import type { Visibility } from '../base/types';
 
 /** The next declarator down the chain; C++ reference and parenthesized declarators have no field for it. */
 function innerDeclarator(n: Node): Node | null {

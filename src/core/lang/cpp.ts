@@ -2,7 +2,7 @@
 // `public:`/`protected:`/`private:` label above it in the class body, else from the class key.
 import type { Node } from 'web-tree-sitter';
 import type { LanguageSpec } from './spec';
-import type { Visibility } from '../model';
+import type { Visibility } from '../base/types';
 import { cDecisionTypes, cParameters, cReturnType, declaratorChain, declaredNames, isStatic } from './c';
 
 // Nodes between a class body and the definition a member wraps (`template <…>`, `friend`, the

@@ -2,7 +2,7 @@
 // covers them; `modifier` nodes carry visibility and `async`.
 import type { Node } from 'web-tree-sitter';
 import type { LanguageSpec } from './spec';
-import type { Visibility } from '../model';
+import type { Visibility } from '../base/types';
 
 const TYPE_DECLARATIONS = [
   'class_declaration', 'struct_declaration', 'record_declaration', 'interface_declaration', 'enum_declaration',

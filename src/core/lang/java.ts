@@ -1,7 +1,7 @@
 // Java: annotations live inside a `modifiers` child, so they reach the chunk through `decorators()`.
 import type { Node } from 'web-tree-sitter';
 import type { LanguageSpec } from './spec';
-import type { Visibility } from '../model';
+import type { Visibility } from '../base/types';
 
 const ANNOTATIONS = ['marker_annotation', 'annotation'];
 

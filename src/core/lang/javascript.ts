@@ -1,7 +1,7 @@
 // JavaScript, TypeScript and TSX share one spec shape; TypeScript adds its own node types.
 import type { Node } from 'web-tree-sitter';
 import type { LanguageSpec } from './spec';
-import type { Visibility } from '../model';
+import type { Visibility } from '../base/types';
 
 function visibility(def: Node, name: string, isMember: boolean): Visibility | undefined {
   if (name.startsWith('#')) return 'private';

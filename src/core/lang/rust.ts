@@ -2,7 +2,7 @@
 // visibility comes from `pub(…)`, or from the trait for trait items and trait impls.
 import type { Node } from 'web-tree-sitter';
 import type { LanguageSpec } from './spec';
-import type { Visibility } from '../model';
+import type { Visibility } from '../base/types';
 
 function visibility(def: Node): Visibility {
   const modifier = def.children.find((c) => c?.type === 'visibility_modifier');

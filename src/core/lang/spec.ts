@@ -2,7 +2,7 @@
 // in its queries (queries/<folder>/chunks.scm and tags.scm); this is the rest: the node types that
 // a query cannot express as "belongs to the definition".
 import type { Node } from 'web-tree-sitter';
-import type { Visibility } from '../model';
+import type { Visibility } from '../base/types';
 
 export interface GrammarRef {
   /** npm package shipping the wasm; undefined for the committed grammars/ folder. */

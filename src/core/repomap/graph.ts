@@ -3,7 +3,7 @@
 // many files go through one hub node instead of |referencers|×|definers| edges, which keeps the
 // graph linear in the number of references at 100k files. Updated per file, never rebuilt.
 import { type CsrGraph, csrOrder, pagerank } from './pagerank';
-import type { Tag } from './tags';
+import type { Tag } from '../tags/tags';
 
 interface FileEntry {
   defs: Map<number, number[]>;

@@ -1,8 +1,8 @@
 // search_identifiers: where a symbol is defined and used. Exact, then prefix, then
 // case-insensitive substring matches; definitions before references; a few lines of context each.
 import * as path from 'node:path';
-import { rowsOf } from '../chunk/lines';
-import type { Tag } from './tags';
+import { linesOf } from '../chunk/lines';
+import type { Tag } from '../tags/tags';
 import { readSourceText } from '../scan/content';
 
 export interface IdentifierHit {
@@ -72,7 +72,7 @@ export function searchIdentifiers(
     let lines = cache.get(h.path);
     if (!lines) {
       try {
-        lines = rowsOf(readSourceText(path.join(root, h.path)));
+        lines = linesOf(readSourceText(path.join(root, h.path)));
       } catch {
         lines = [];
       }

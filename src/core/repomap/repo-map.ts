@@ -3,16 +3,33 @@
 // personalization (focus files, mentions) is applied per request, so a re-rank is cheap.
 import * as path from 'node:path';
 import type { CodeIndex } from '../index/code-index';
-import { rowsOf } from '../chunk/lines';
+import { linesOf } from '../chunk/lines';
 import { type RankOptions, SymbolGraph } from './graph';
 import { fitToBudget, type MapSource, type Scope } from './render';
-import type { Tag } from './tags';
+import type { Tag } from '../tags/tags';
 import { countTokens } from './tokens';
 import { readSourceText } from '../scan/content';
 
 export interface MapRequest extends RankOptions {
   /** Token budget (cl100k_base tokens); default 1024. */
   tokens?: number;
+}
+
+export interface MapDefinition {
+  name: string;
+  /** What the tags query called it: function, class, method, … */
+  category: string;
+  line: number;
+  endLine: number;
+  /** The definition's first line, trimmed. */
+  signature: string;
+}
+
+export interface MapFile {
+  path: string;
+  rank: number;
+  /** The file's definitions, the best ranked first. */
+  definitions: MapDefinition[];
 }
 
 export interface RepoMapResult {
@@ -23,6 +40,11 @@ export interface RepoMapResult {
   files: string[];
   rankedFiles: { path: string; rank: number }[];
   iterations: number;
+}
+
+/** The token-budgeted text (for a language model) and the ranked files behind it (for a tree view). */
+export interface RepoMapView extends RepoMapResult {
+  ranked: MapFile[];
 }
 
 const IMPORTANT = [
@@ -82,6 +104,7 @@ export class RepoMap {
     this.sync();
     const budget = req.tokens ?? 1024;
     const ranking = this.graph.rank({ ...req, limit: Math.max(1000, Math.ceil(budget / 2)) });
+    this.lastRanking = ranking.definitions;
     const files = this.graph.paths();
     const important = files.filter(isImportant).sort();
     const source = this.source();
@@ -89,6 +112,36 @@ export class RepoMap {
     const rankedFiles = [...ranking.fileRank].sort((a, b) => b[1] - a[1]).map(([p, rank]) => ({ path: p, rank }));
     return { ...fitted, budget, rankedFiles, iterations: ranking.iterations };
   }
+
+  /**
+   * The map with its best `files` files (default 100) and their definitions: the definitions the
+   * ranking scored first, then the file's others in line order.
+   */
+  view(req: MapRequest & { files?: number } = {}): RepoMapView {
+    const result = this.render(req);
+    const source = this.source();
+    const scores = new Map<string, number>();
+    for (const d of this.lastRanking ?? []) {
+      const key = `${d.path}\0${d.name}`;
+      if (!scores.has(key)) scores.set(key, d.score);
+    }
+    const ranked = result.rankedFiles.slice(0, req.files ?? 100).map(({ path: p, rank }) => {
+      const lines = source.lines(p);
+      const defs = (this.index.tags.get(p) ?? []).filter((t) => t.kind === 'def');
+      const definitions = defs
+        .map((t) => ({
+          name: t.name, category: t.category, line: t.line, endLine: t.end ?? t.line,
+          signature: (lines?.[t.line - 1] ?? '').trim().slice(0, 200), score: scores.get(`${p}\0${t.name}`) ?? -1,
+        }))
+        .sort((a, b) => b.score - a.score || a.line - b.line)
+        .map(({ score: _, ...d }) => d);
+      return { path: p, rank, definitions };
+    });
+    return { ...result, ranked };
+  }
+
+  /** The definitions of the last ranking, best first (view() orders a file's definitions by them). */
+  private lastRanking?: { path: string; name: string; score: number }[];
 
   /** File lines by content hash: rendering reads the same top files on every call. */
   private readonly sources = new Map<string, { sha: string; lines?: string[] }>();
@@ -101,7 +154,7 @@ export class RepoMap {
         if (!hit || hit.sha !== sha) {
           let lines: string[] | undefined;
           try {
-            lines = rowsOf(readSourceText(path.join(this.index.root, p)));
+            lines = linesOf(readSourceText(path.join(this.index.root, p)));
           } catch {
             lines = undefined;
           }

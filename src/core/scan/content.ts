@@ -1,7 +1,7 @@
 // What a file's bytes say about it: a private key, binary, not UTF-8, minified or generated. Runs
 // in the parse workers, on the bytes they read anyway.
 import * as fs from 'node:fs';
-import type { SkipReason } from '../model';
+import type { SkipReason } from '../base/types';
 
 export interface Decoded {
   text?: string;

@@ -2,7 +2,7 @@
 // times — `src/x.ts`, `dist/cjs/x.js`, `dist/esm/x.js`, `x.d.ts` declarations, Python `.pyi`
 // stubs — and the copies took three of the top five places for one answer, pushing distinct
 // definitions out. The best-ranked copy stays; the others are listed on it.
-import { scanWords } from '../scan-identifiers';
+import { lexWords } from '../base/lexer';
 
 export interface Located {
   path: string;
@@ -27,7 +27,7 @@ export function isDeclarationFile(path: string): boolean {
 
 function words(text: string): Set<string> {
   const out = new Set<string>();
-  scanWords(text, (start, end) => void out.add(text.slice(start, end)));
+  lexWords(text, (start, end) => void out.add(text.slice(start, end)));
   return out;
 }
 

@@ -2,8 +2,8 @@
 // names, signatures and docstrings — added to the query at a lower weight. A question phrased in
 // other words than the code ("throws out whichever entry went unused the longest") often reaches
 // one right-looking result; its vocabulary (lru, cache, maxsize) then finds its neighbours.
-import { docText, fieldTerms, symbolText } from '../index/terms';
-import type { Chunk } from '../model';
+import { docText, fieldTerms, symbolText } from '../keyword/terms';
+import type { Chunk } from '../base/types';
 
 export interface FeedbackOptions {
   /** How many expansion terms at most. */

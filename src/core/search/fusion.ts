@@ -1,6 +1,6 @@
 // Fusing ranked lists from keyword and vector search. Both methods are kept: the evaluation
 // (`npm run eval`) measures each, and the better one is the default.
-import { compareIds } from '../sorted';
+import { compareIds } from '../base/sorted';
 
 export type FusionMethod = 'zscore' | 'rrf';
 

@@ -2,16 +2,16 @@
 // boosts from query analysis. Results carry what an editor needs to show and open them.
 import picomatch from 'picomatch';
 import type { Embedder } from '../embed/embedder';
-import type { KeywordIndex } from '../index/keyword';
-import { fromRow, sqlIn, sqlString } from '../index/rows';
-import type { Store } from '../index/store';
-import type { Chunk } from '../model';
+import type { KeywordEngine } from '../keyword/engine';
+import { fromRow, sqlIn, sqlString } from '../store/rows';
+import type { ChunkStore } from '../store/chunk-store';
+import type { Chunk } from '../base/types';
 import { collapseCopies, type CopyLocation } from './dedup';
 import { byScore, type FusionMethod, fuse, type Scored } from './fusion';
 import { type AnalyzedQuery, analyzeQuery } from './query';
-import { DEFAULT_FEEDBACK, feedbackTerms } from './feedback';
-import { queryTerms } from '../index/terms';
-import { compareIds } from '../sorted';
+import { feedbackTerms } from './feedback';
+import { queryTerms } from '../keyword/terms';
+import { compareIds } from '../base/sorted';
 import { snippetOf } from './snippet';
 
 export type SearchMode = 'hybrid' | 'keyword' | 'vector';
@@ -26,7 +26,6 @@ export interface SearchOptions {
   fusion?: FusionMethod;
   /** Weight of the vector list in the fusion (keyword gets 1). */
   vectorWeight?: number;
-  groupByFile?: boolean;
   /** Leave documentation (Markdown) out. */
   codeOnly?: boolean;
   /** Pseudo-relevance feedback from this many first-pass results (0: off). */
@@ -61,8 +60,8 @@ export interface FileGroup {
 }
 
 export interface SearchSource {
-  keyword: KeywordIndex;
-  store: Store;
+  keyword: KeywordEngine;
+  store: ChunkStore;
   queryEmbedder(): Promise<Embedder | undefined>;
 }
 
@@ -86,6 +85,7 @@ export const DEFAULT_FEEDBACK_DOCS = 0;
 export async function search(src: SearchSource, query: string, opts: SearchOptions = {}): Promise<SearchResult[]> {
   const limit = opts.limit ?? 10;
   const mode = opts.mode ?? 'hybrid';
+  await src.keyword.ensureLoaded();
   const q = analyzeQuery(query);
   const glob = opts.path ? picomatch(opts.path, { dot: true }) : undefined;
   const kinds = opts.kind?.length ? new Set(opts.kind) : undefined;

@@ -2,8 +2,8 @@
 // a Language and its compiled Queries are reused for every file of that language.
 import * as fs from 'node:fs';
 import { Language, Parser, Query } from 'web-tree-sitter';
-import { grammarPath, queryPath, treeSitterRuntimePath } from '../assets';
-import type { LanguageSpec } from '../lang/spec';
+import { grammarPath, queryPath, treeSitterRuntimePath } from '../base/assets';
+import type { LanguageSpec } from './spec';
 
 let runtime: Promise<void> | undefined;
 

@@ -2,7 +2,7 @@
 // A small JSON table (paths, kinds, languages, section sizes), then binary columns and strings
 // joined by NUL. All-JSON took 250 ms to parse on the stdlib (17 MB for 89k documents, each path
 // repeated per document): the largest part of the first search in a new process.
-import type { DocInfo } from './keyword';
+import type { DocInfo } from './docs';
 
 export interface Header {
   docs: (DocInfo | null)[];

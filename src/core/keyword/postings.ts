@@ -2,8 +2,8 @@
 // two shared pools. One object per field instead of two typed arrays per term: 190k terms made
 // 400k small heap objects that every major GC of the index thread marked again.
 
-import { grown, hashOf, TokenIndex } from '../token-table';
-import { lowerBound } from '../sorted';
+import { grown, hashOf, TokenTable } from '../base/token-table';
+import { lowerBound } from '../base/sorted';
 
 /**
  * The terms of a keyword index numbered once for all its fields. A Map per field looked each new
@@ -11,7 +11,7 @@ import { lowerBound } from '../sorted';
  * index) and held four entries for a term the four fields share.
  */
 export class Vocabulary {
-  private readonly index = new TokenIndex(1 << 16);
+  private readonly index = new TokenTable(1 << 16);
 
   /** The number of `term`, or -1. */
   find(term: string): number {
@@ -125,7 +125,7 @@ export class PostingStore {
     for (let id = 1; id < n; id++) if (!(terms[id - 1] < terms[id])) s.sortedLookup = false;
     if (!s.sortedLookup) s.numberTerms();
     let at = 0;
-    terms.forEach((t, id) => {
+    terms.forEach((_, id) => {
       s.off[id] = at;
       s.len[id] = s.cap[id] = counts[id];
       at += counts[id];

@@ -1,11 +1,11 @@
 // The keyword view of a file: per definition, its terms per field with frequencies. Computed in
 // the parse workers (tokenizing is a third of the keyword cost) and shipped as compact arrays.
-import type { Chunk } from '../model';
-import type { DocInfo } from './keyword';
-import type { PackedDocs } from './keyword-docs';
+import type { Chunk } from '../base/types';
+import type { DocInfo } from './docs';
+import type { PackedDocs } from './docs';
 import { identifierTokens, processTerm } from './tokenize';
-import { scanIdentifiers } from '../scan-identifiers';
-import { grown, own, TokenIndex } from '../token-table';
+import { lexIdentifiers } from '../base/lexer';
+import { grown, own, TokenTable } from '../base/token-table';
 
 export const FIELDS = ['symbol', 'doc', 'text', 'path'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -14,7 +14,7 @@ export type Field = (typeof FIELDS)[number];
 // owns ids[idsAt[t] .. idsAt[t] + idsLen[t]]): code repeats the same identifiers endlessly, so a
 // token is split, lowercased and stemmed once. Bounded: a worker lives through whole trees.
 const MAX_TOKENS = 200_000;
-const tokens = new TokenIndex();
+const tokens = new TokenTable();
 let idsAt = new Int32Array(1 << 12);
 let idsLen = new Int32Array(1 << 12);
 let ids = new Int32Array(1 << 14);
@@ -80,7 +80,7 @@ function startOver(): void {
 /** Adds the terms of `text` to the open counts (first-seen order in `touched`); returns how many. */
 function countTerms(text: string): number {
   let length = 0;
-  scanIdentifiers(text, (start, end, hash) => {
+  lexIdentifiers(text, (start, end, hash) => {
     const t = tokenOf(text, start, end, hash);
     const from = idsAt[t];
     const to = from + idsLen[t];
@@ -125,7 +125,7 @@ export function docText(c: Pick<Chunk, 'docstring'>): string {
 /** Terms of a query, in order, without duplicates. */
 export function queryTerms(query: string): string[] {
   const seen = new Set<string>();
-  scanIdentifiers(query, (start, end, hash) => {
+  lexIdentifiers(query, (start, end, hash) => {
     const t = tokenOf(query, start, end, hash);
     for (let i = idsAt[t]; i < idsAt[t] + idsLen[t]; i++) seen.add(termOf[ids[i]]);
   });

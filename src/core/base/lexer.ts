@@ -1,4 +1,4 @@
-// Identifiers of a text by a scan over char codes, each with its TokenIndex hash: regex match
+// Identifiers of a text by a scan over char codes, each with its TokenTable hash: regex match
 // objects and a substring per occurrence were most of what keyword terms and chunk references
 // allocated. Two patterns: IDENT (index/tokenize.ts) for keyword terms, plain identifiers for
 // references (chunk/metadata.ts).
@@ -34,7 +34,7 @@ function isWord(c: number): boolean {
  * `[A-Za-z_$][A-Za-z0-9_$]*(?:-[A-Za-z][A-Za-z0-9]*)*` or `[0-9]+[A-Za-z_][A-Za-z0-9_]*`.
  * `hash` is hashOf (token-table.ts) of the match, computed on the way.
  */
-export function scanIdentifiers(text: string, visit: (start: number, end: number, hash: number) => void): void {
+export function lexIdentifiers(text: string, visit: (start: number, end: number, hash: number) => void): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -74,7 +74,7 @@ export function scanIdentifiers(text: string, visit: (start: number, end: number
  * Calls `visit(start, end, hash)` for each `[A-Za-z_$][A-Za-z0-9_$]*` in `text` (kebab-case split,
  * digits never lead), left to right, until `visit` returns false.
  */
-export function scanWords(text: string, visit: (start: number, end: number, hash: number) => boolean | void): void {
+export function lexWords(text: string, visit: (start: number, end: number, hash: number) => boolean | void): void {
   const n = text.length;
   let i = 0;
   while (i < n) {

@@ -1,6 +1,6 @@
 // Tags of one file without chunking it: for a repo map asked of a workspace not indexed yet.
 import { languageOfSource, textFormatOf } from '../lang/registry';
-import { loadLanguage } from '../parse/grammars';
+import { loadLanguage } from '../lang/grammars';
 import { extractTags, type Tag, textTags } from './tags';
 
 export async function tagsOfFile(path: string, source: string): Promise<{ language: string; tags: Tag[] }> {

@@ -3,7 +3,7 @@
 // and aider's `@name.definition.function`.
 import type { Node, QueryMatch } from 'web-tree-sitter';
 import { lastRow } from '../chunk/definitions';
-import type { LoadedLanguage } from '../parse/grammars';
+import type { LoadedLanguage } from '../lang/grammars';
 
 export interface Tag {
   name: string;

@@ -1,7 +1,7 @@
 // Code-aware tokenizing for keyword search: identifiers are kept whole and also split into their
 // camelCase / PascalCase / snake_case / kebab-case words, so "parse header" finds parseHeader and
 // parse_header, and "parseHeader" still matches exactly.
-import { isDigit, isLower, isUpper } from '../scan-identifiers';
+import { isDigit, isLower, isUpper } from '../base/lexer';
 
 /** An identifier as code writes it (kebab-case included), or a number glued to letters. */
 export const IDENT = /[A-Za-z_$][A-Za-z0-9_$]*(?:-[A-Za-z][A-Za-z0-9]*)*|[0-9]+[A-Za-z_][A-Za-z0-9_]*/g;
@@ -52,10 +52,6 @@ const STOP = new Set(
     'def self cls return const let var function true false none null undefined new else elif pass import export ' +
     'end do fn func pub use mut static void int str string public private protected class interface').split(' '),
 );
-
-export function isStopWord(term: string): boolean {
-  return STOP.has(term);
-}
 
 /**
  * A conservative English suffix stemmer: "parsing", "parsed", "parses" → "pars"; "headers" →

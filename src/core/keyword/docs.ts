@@ -1,6 +1,5 @@
 // What the keyword index receives for one file: one document per definition (the parts of a
 // split definition are one document), packed for a thread hop (terms.ts packFileDocs builds it).
-import type { DocInfo } from './keyword';
 
 /**
  * The file's distinct terms once, and the postings as one Int32Array (per document, per field:
@@ -11,4 +10,14 @@ export interface PackedDocs {
   terms: string[];
   infos: DocInfo[];
   data: Int32Array;
+}
+
+/** What a hit says about its document without reading the chunk store. */
+export interface DocInfo {
+  id: string;
+  path: string;
+  kind: string;
+  language: string;
+  name: string;
+  qualifiedName: string;
 }

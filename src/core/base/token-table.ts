@@ -6,7 +6,7 @@
 
 const EMPTY = 0;
 
-export class TokenIndex {
+export class TokenTable {
   private hashes: Int32Array;
   /** Per slot: the token's number + 1 (EMPTY: free slot). */
   private entries: Int32Array;
@@ -95,7 +95,7 @@ export function grown<T extends Uint16Array | Int32Array>(a: T, min: number): T 
 export const FNV_BASIS = 0x811c9dc5 | 0;
 export const FNV_PRIME = 0x01000193;
 
-/** FNV-1a over UTF-16 code units of s[start, end): the hash TokenIndex expects. */
+/** FNV-1a over UTF-16 code units of s[start, end): the hash TokenTable expects. */
 export function hashOf(s: string, start = 0, end = s.length): number {
   let h = FNV_BASIS;
   for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);

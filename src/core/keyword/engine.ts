@@ -6,20 +6,13 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { FIELDS, queryTerms } from './terms';
-import type { PackedDocs } from './keyword-docs';
-import { decodeHeader, encodeHeader } from './keyword-header';
+import type { DocInfo, PackedDocs } from './docs';
+import { decodeHeader, encodeHeader } from './header';
 import { PostingStore, Vocabulary } from './postings';
 import { synonymsOf } from './synonyms';
-import { compareIds, lowerBound } from '../sorted';
+import { compareIds, lowerBound } from '../base/sorted';
 
-export interface DocInfo {
-  id: string;
-  path: string;
-  kind: string;
-  language: string;
-  name: string;
-  qualifiedName: string;
-}
+export type { DocInfo };
 
 export interface KeywordHit extends DocInfo {
   score: number;
@@ -42,7 +35,6 @@ export interface KeywordSearchOptions {
 }
 
 const K1 = 1.2;
-const B = 0.75;
 const PREFIX_WEIGHT = 0.4;
 const SYNONYM_WEIGHT = 0.5;
 const DEFAULT_BOOST = { symbol: 2, doc: 2, text: 1, path: 1 };
@@ -81,11 +73,22 @@ function readStamped(file: string): { buf: Buffer; stamp: string } {
   }
 }
 
+/** The same, off the caller's thread: a keyword file is tens of MB. */
+async function readStampedAsync(file: string): Promise<{ buf: Buffer; stamp: string }> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    const st = await fh.stat({ bigint: true });
+    return { buf: await fh.readFile(), stamp: `${st.ino}:${st.size}:${st.mtimeNs}` };
+  } finally {
+    await fh.close();
+  }
+}
+
 function digestOf(body: Uint8Array): Buffer {
   return createHash('sha256').update(body).digest();
 }
 
-export class KeywordIndex {
+export class KeywordEngine {
   private docs: (DocInfo | null)[] = [];
   private lengths: number[][] = FIELDS.map(() => []);
   private lengthSums = FIELDS.map(() => 0);
@@ -98,8 +101,8 @@ export class KeywordIndex {
   private live = 0;
   private dirty = false;
 
-  static empty(): KeywordIndex {
-    return new KeywordIndex();
+  static empty(): KeywordEngine {
+    return new KeywordEngine();
   }
 
   get size(): number {
@@ -338,10 +341,14 @@ export class KeywordIndex {
     return df ? idf(this.live, df) : 0;
   }
 
-  /** Binary file: the file list, a header (documents, terms, offsets: keyword-header.ts), then the postings arrays. Atomic. */
-  save(file: string): void {
+  /**
+   * Binary file: the file list, a header (documents, terms, offsets: header.ts), then the postings
+   * arrays. Atomic; written piece by piece through async writes, so the caller's thread serves
+   * other work between pieces.
+   */
+  async save(file: string): Promise<void> {
     if (this.pending && !this.dirty) return;
-    this.materialize();
+    await this.ensureLoaded();
     if (this.docs.length - this.live > this.live * 0.1) this.compact();
     let total = 0;
     // Sorted on disk so a loaded index can expand prefixes without sorting again.
@@ -357,24 +364,24 @@ export class KeywordIndex {
     // peak of a cold index (+100 MB of heap on the node_modules tree).
     const tmp = `${file}.${process.pid}.tmp`;
     const header = encodeHeader({ docs: this.docs, lengths: this.lengths, fields: fieldsHeader });
-    const fd = fs.openSync(tmp, 'w');
+    const fh = await fs.promises.open(tmp, 'w');
     try {
       let pos = 0;
       // The checksum of the body, hashed as it is written: every size is known before it is written.
       const hash = createHash('sha256');
-      const write = (b: Uint8Array) => {
-        fs.writeSync(fd, b, 0, b.length, pos);
+      const write = async (b: Uint8Array) => {
         hash.update(b);
+        await fh.write(b, 0, b.length, pos);
         pos += b.length;
       };
       const lens = Buffer.alloc(12);
       lens.writeUInt32LE(shas.length, 0);
-      write(lens.subarray(0, 4));
-      write(shas);
+      await write(lens.subarray(0, 4));
+      await write(shas);
       lens.writeUInt32LE(header.reduce((a, b) => a + b.length, 0), 4);
       lens.writeUInt32LE(total, 8);
-      write(lens.subarray(4));
-      for (const piece of header) write(piece);
+      await write(lens.subarray(4));
+      for (const piece of header) await write(piece);
       // Postings: every field's document numbers, then every field's term frequencies.
       for (const part of ['docs', 'tfs'] as const) {
         for (let f = 0; f < this.dict.length; f++) {
@@ -389,15 +396,15 @@ export class KeywordIndex {
             out.set(pool.subarray(from, from + c), at);
             at += c;
           }
-          write(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+          await write(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
         }
       }
-      fs.writeSync(fd, hash.digest(), 0, DIGEST, pos);
-      fs.fsyncSync(fd);
+      await fh.write(hash.digest(), 0, DIGEST, pos);
+      await fh.sync();
     } finally {
-      fs.closeSync(fd);
+      await fh.close();
     }
-    fs.renameSync(tmp, file);
+    await fs.promises.rename(tmp, file);
     this.dirty = false;
   }
 
@@ -405,23 +412,15 @@ export class KeywordIndex {
   private pending?: { file: string; offset: number; digest: Buffer; stamp: string };
 
   /**
-   * Opens a saved index reading only its file list: an update that finds nothing changed never
-   * pays for parsing the postings. Undefined when missing, from an older format, or damaged.
-   */
-  static load(file: string): KeywordIndex | undefined {
-    return KeywordIndex.read(file).index;
-  }
-
-  /**
    * The index in `file`, or why it cannot be used. The whole file is checked against its
    * sha256 (~25 ms for the 7.5 MB of 5,000 files): a changed byte anywhere is damage, found
    * here rather than by the first search.
    */
-  static read(file: string): { index?: KeywordIndex; error?: string } {
+  static async read(file: string): Promise<{ index?: KeywordEngine; error?: string }> {
     let buf: Buffer;
     let stamp: string;
     try {
-      ({ buf, stamp } = readStamped(file));
+      ({ buf, stamp } = await readStampedAsync(file));
     } catch (err) {
       return { error: (err as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : (err as Error).message };
     }
@@ -438,7 +437,7 @@ export class KeywordIndex {
       if (bodyLen + DIGEST !== buf.length) return { error: 'sizes do not add up' };
       const digest = buf.subarray(bodyLen);
       if (!digestOf(buf.subarray(0, bodyLen)).equals(digest)) return { error: 'checksum mismatch' };
-      const k = new KeywordIndex();
+      const k = new KeywordEngine();
       for (const [p, sha] of Object.entries(shas.fileShas as Record<string, string>)) k.fileShas.set(p, sha);
       k.pending = { file, offset: 4 + shasLen, digest: Buffer.from(digest), stamp };
       return { index: k };
@@ -447,12 +446,23 @@ export class KeywordIndex {
     }
   }
 
-  /** Reads the postings of a lazily opened index. */
-  private materialize(): void {
+  /**
+   * Reads the postings of a lazily opened index without blocking the caller's thread. Searches and
+   * writers call it first; a method that finds them still unread reads them synchronously.
+   */
+  async ensureLoaded(): Promise<void> {
+    const pending = this.pending;
+    if (!pending) return;
+    const read = await readStampedAsync(pending.file);
+    if (this.pending === pending) this.materialize(read);
+  }
+
+  /** Reads the postings of a lazily opened index (from `read`, else from disk now). */
+  private materialize(read?: { buf: Buffer; stamp: string }): void {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
-    const { buf: file, stamp } = readStamped(pending.file);
+    const { buf: file, stamp } = read ?? readStamped(pending.file);
     const body = file.subarray(0, file.length - DIGEST);
     // The same file as at load, still whole: else its postings may not match the file list read then.
     // The same inode, size and mtime as when load() checked its sha256: not hashed a second time
