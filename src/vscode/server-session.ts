@@ -1,9 +1,10 @@
 // The language-server child as the extension sees it: started on the editor's own runtime,
 // restarted by vscode-languageclient when it dies, its status pushed to listeners.
 import * as vscode from 'vscode';
-import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { CloseAction, ErrorAction, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { type ServerOptions as CodeRagOptions, type ServerStatus, STATUS_NOTIFICATION, STATUS_REQUEST } from '../lsp/protocol';
 import type { ClientPhase } from './describe';
+import { RestartPolicy } from './restart-policy';
 import { serverEnv } from './server-env';
 
 export type StatusListener = (phase: ClientPhase, status?: ServerStatus) => void;
@@ -11,6 +12,7 @@ export type StatusListener = (phase: ClientPhase, status?: ServerStatus) => void
 export class ServerSession implements vscode.Disposable {
   private client?: LanguageClient;
   private last?: ServerStatus;
+  private readonly restarts = new RestartPolicy();
   phase: ClientPhase = 'starting';
 
   constructor(
@@ -32,6 +34,14 @@ export class ServerSession implements vscode.Disposable {
     const clientOptions: LanguageClientOptions = {
       documentSelector: [],
       outputChannel: this.output,
+      errorHandler: {
+        error: () => ({ action: ErrorAction.Continue }),
+        closed: () => {
+          if (this.restarts.allow()) return { action: CloseAction.Restart, handled: true };
+          this.update('stopped', undefined);
+          return { action: CloseAction.DoNotRestart, message: this.restarts.gaveUpMessage };
+        },
+      },
       initializationOptions: {
         embeddings: vscode.workspace.getConfiguration('coderag').get<boolean>('embeddings.enabled', true),
       } satisfies CodeRagOptions,
@@ -41,7 +51,7 @@ export class ServerSession implements vscode.Disposable {
     client.onNotification(STATUS_NOTIFICATION, (s: ServerStatus) => this.update('running', s));
     client.onDidChangeState((e) => {
       // After a crash the client restarts the server itself: say so until the new one reports.
-      if (e.newState === State.Stopped) this.update(this.phase === 'running' ? 'restarting' : 'stopped', undefined);
+      if (e.newState === State.Stopped) this.update(this.phase === 'running' || this.phase === 'restarting' ? 'restarting' : 'stopped', undefined);
       else if (e.newState === State.Starting && this.phase !== 'running') this.update(this.phase === 'restarting' ? 'restarting' : 'starting', undefined);
     });
     this.update('starting', undefined);

@@ -12,6 +12,8 @@ import type { RunDir } from './run-dir';
  * network, which is closed here and would be retried at every start.
  */
 export async function launchBrowser(run: RunDir): Promise<BrowserContext> {
+  // Playwright keeps its artifacts folder in this (the test) process's os.tmpdir(): the run's too.
+  process.env.TMPDIR = run.tmp;
   const profile = path.join(run.root, 'chromium-profile');
   const home = path.join(run.root, 'chromium-home');
   fs.mkdirSync(home, { recursive: true });
