@@ -18,7 +18,7 @@ before(() => {
 
 const probe = (s: Session) => commandOutput<Probe>(s, 'CodeRAG Test: Probe', 'probe.json');
 
-test('smoke: install, activate, index, status, view, and a killed server comes back', { timeout: 240_000 }, async () => {
+test('smoke: install, activate, index, status, view; a killed server comes back, one that keeps dying stops', { timeout: 300_000 }, async () => {
   await withEditor('smoke', { files: SMALL_WORKSPACE, vsix, trust: 'off' }, async (s) => {
     const { page, shots } = s;
     await shots.take(page, 'workbench');
@@ -76,6 +76,22 @@ test('smoke: install, activate, index, status, view, and a killed server comes b
     assert.equal(shown[shown.length - 1], `CodeRAG: ${SMALL_WORKSPACE_FILES} files`);
     s.step(`server ${restarted.pid} took over; status bar: ${shown.join(' → ')}`);
     await shots.take(page, 'recovered-after-kill');
+
+    // A server that keeps dying is not restarted forever: five deaths in three minutes stop it.
+    let pid = restarted.pid;
+    for (let death = 2; death <= 4; death++) {
+      process.kill(pid, 'SIGKILL');
+      const dead = pid;
+      pid = (await eventually(`server restart after death ${death}`, async () => {
+        const st = (await probe(s)).coderag.status;
+        return st && st.pid !== dead && st.state === 'ready' ? st : undefined;
+      })).pid;
+    }
+    process.kill(pid, 'SIGKILL');
+    await statusBarItem(page, 'CodeRAG: stopped').waitFor();
+    await waitForNotification(page, 'will not be restarted');
+    s.step('fifth death: stopped, and the user is told');
+    await shots.take(page, 'gave-up-after-five-deaths');
   });
 });
 
