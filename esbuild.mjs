@@ -46,3 +46,20 @@ const grammars = [
 ];
 for (const [pkg, file] of grammars) copy(path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file), path.join('grammars', file));
 copy(path.join(root, 'grammars', 'tree-sitter-gdscript.wasm'), path.join('grammars', 'tree-sitter-gdscript.wasm'));
+
+// The "Ask the codebase" webview: browser code, one IIFE script and one stylesheet
+// (dist/sidebar.js, dist/sidebar.css), with the codicon font beside them. The webview loads them
+// through asWebviewUri; its CSP admits nothing else (src/vscode/sidebar/page.ts).
+await esbuild.build({
+  entryPoints: { sidebar: 'src/vscode/sidebar/view/main.ts' },
+  outdir: dist,
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: ['chrome120'],
+  minify: true,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+const codicons = path.join(path.dirname(require.resolve('@vscode/codicons/package.json')), 'dist');
+for (const file of ['codicon.css', 'codicon.ttf']) copy(path.join(codicons, file), file);
