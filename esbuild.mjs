@@ -62,4 +62,6 @@ await esbuild.build({
   logLevel: 'warning',
 });
 const codicons = path.join(path.dirname(require.resolve('@vscode/codicons/package.json')), 'dist');
-for (const file of ['codicon.css', 'codicon.ttf']) copy(path.join(codicons, file), file);
+copy(path.join(codicons, 'codicon.ttf'), 'codicon.ttf');
+// The font's URL without its cache-busting query, so the page's preload (the same URL) is the one used.
+fs.writeFileSync(path.join(dist, 'codicon.css'), fs.readFileSync(path.join(codicons, 'codicon.css'), 'utf8').replace(/codicon\.ttf\?[0-9a-f]+/, 'codicon.ttf'));

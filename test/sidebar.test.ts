@@ -27,7 +27,7 @@ describe('page.ts', () => {
     assert.deepEqual(directives.get('style-src'), [ASSETS.cspSource]);
     assert.deepEqual(directives.get('font-src'), [ASSETS.cspSource]);
     assert.deepEqual(directives.get('base-uri'), ["'none'"]);
-    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*|img-src|connect-src/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\s\*|img-src|connect-src/);
   });
 
   test('the page: the CSP meta first, the one script with the nonce, no inline style, handler or script body', () => {
@@ -53,8 +53,14 @@ describe('page.ts', () => {
     assert.ok(html.includes('a.js&quot;&gt;&lt;script&gt;'));
     assert.throws(() => contentSecurityPolicy(ASSETS.cspSource, "abc'; script-src *"), /not a nonce/);
     assert.throws(() => contentSecurityPolicy('https://x; script-src *', ASSETS.nonce), /not a CSP source/);
+    assert.throws(() => contentSecurityPolicy("https://x 'unsafe-inline'", ASSETS.nonce), /not a CSP source/);
     assert.throws(() => contentSecurityPolicy(ASSETS.cspSource, 'short'), /not a nonce/);
     assert.equal(escapeHtml(`<a href="x" title='y'>&</a>`), '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+
+  test("VS Code's cspSource, a list of sources, goes into style-src and font-src whole", () => {
+    const csp = contentSecurityPolicy("'self' https://*.vscode-cdn.net", ASSETS.nonce);
+    assert.match(csp, /style-src 'self' https:\/\/\*\.vscode-cdn\.net; font-src 'self' https:\/\/\*\.vscode-cdn\.net;/);
   });
 
   test('nonces are fresh and valid', () => {

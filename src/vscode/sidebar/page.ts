@@ -29,14 +29,16 @@ export function createNonce(): string {
 
 /** The Content-Security-Policy of the sidebar page. */
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  // A cspSource or nonce holding `;`, quotes or whitespace could add directives: refuse it.
+  // A nonce or source holding `;` or quotes could add directives: refuse it. VS Code's cspSource
+  // is a list of sources (`'self' https://*.vscode-cdn.net` in code-server 1.139).
   if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(nonce)) throw new Error(`not a nonce: ${JSON.stringify(nonce)}`);
-  if (!/^[^\s;,'"]+$/.test(cspSource)) throw new Error(`not a CSP source: ${JSON.stringify(cspSource)}`);
+  const sources = cspSource.trim().split(/\s+/);
+  if (!sources.every((s) => s === "'self'" || /^[^\s;,'"]+$/.test(s))) throw new Error(`not a CSP source list: ${JSON.stringify(cspSource)}`);
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource}`,
-    `font-src ${cspSource}`,
+    `style-src ${sources.join(' ')}`,
+    `font-src ${sources.join(' ')}`,
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');

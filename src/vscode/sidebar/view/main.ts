@@ -367,12 +367,19 @@ function renderStatus(): void {
     line = h('span', {}, icon('shield'), ` ${s.message ?? 'Restricted Mode: CodeRAG reads nothing in an untrusted workspace. Trust the workspace to search it.'}`);
   } else if (s?.state === 'error') {
     line = h('span', { class: 'error-text' }, icon('error'), ` ${s.message ?? 'The index failed.'}`);
-  } else if (s?.state === 'ready' && s.vectors && s.vectors.total > 0 && s.vectors.embedded < s.vectors.total) {
-    const pct = Math.floor((100 * s.vectors.embedded) / s.vectors.total);
+  } else if (liveVectorsShown()) {
+    const pct = Math.floor((100 * s!.vectors!.embedded) / s!.vectors!.total);
     line = h('span', {}, icon('loading', 'codicon-modifier-spin'), ` Computing vectors ${pct}%: keyword search works meanwhile.`);
   }
   el.status.hidden = !line;
   el.status.replaceChildren(...(line ? [line] : []));
+  renderSummary();
+}
+
+/** The status line says vectors are still being computed. */
+function liveVectorsShown(): boolean {
+  const v = status?.state === 'ready' ? status.vectors : undefined;
+  return v !== undefined && v.total > 0 && v.embedded < v.total;
 }
 
 function renderHint(): void {
@@ -417,20 +424,31 @@ function renderResults(): void {
     return;
   }
   el.empty.hidden = true;
-  el.summary.hidden = false;
-  const notes = resultNotes(r).map((n) => h('div', { class: 'note' }, icon(n.icon, n.icon === 'loading' || n.icon === 'sync' ? 'codicon-modifier-spin' : ''), ` ${n.text}`));
-  el.summary.replaceChildren(h('div', { class: 'count' }, summaryText(r)), ...notes);
+  renderSummary();
   if (r.count === 0) {
     list.clear();
     el.results.hidden = true;
-    el.summary.append(h('div', { class: 'note' }, 'Try other words, or clear the filters.'));
     return;
   }
   el.results.hidden = false;
   list.render(r, terms, state.activeN);
 }
 
+/** The count, the time and why results may be partial (what the live status line says already is left out). */
+function renderSummary(): void {
+  const r = state.results;
+  el.summary.hidden = !r;
+  if (!r) return;
+  const notes = resultNotes(r)
+    .filter((n) => !(liveVectorsShown() && n.icon === 'loading'))
+    .map((n) => h('div', { class: 'note' }, icon(n.icon, n.icon === 'loading' || n.icon === 'sync' ? 'codicon-modifier-spin' : ''), ` ${n.text}`));
+  el.summary.replaceChildren(h('div', { class: 'count' }, summaryText(r)), ...notes);
+  if (r.count === 0) el.summary.append(h('div', { class: 'note' }, 'Try other words, or clear the filters.'));
+}
+
 // ── start ────────────────────────────────────────────────────────────────────────────────────
+
+new ResizeObserver(() => document.documentElement.style.setProperty('--header', `${el.form.offsetHeight + 4}px`)).observe(el.form);
 
 el.query.value = state.query;
 el.clear.hidden = state.query === '';
