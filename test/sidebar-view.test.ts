@@ -178,6 +178,9 @@ describe('sidebar webview in Chromium', () => {
     assert.match(await page.locator('#result-4 .copies').innerText(), /also in 1 other place/);
     assert.equal(await page.locator('#results').getAttribute('role'), 'listbox');
     assert.equal(await page.locator('[role=option]').count(), 4);
+    // What a screen reader is given: a listbox of file groups of options with short names.
+    const tree = await page.locator('#results').ariaSnapshot();
+    assert.match(tree, /- listbox "Results":\n\s+- group "src\/http\/headers\.ts, 2 results":\n\s+- option "parseHeader, function, lines 12 to 30, src\/http\/headers\.ts, result 1" \[selected\]/);
     await noViolations(page);
   });
 

@@ -103,7 +103,7 @@ ${styles}
 </section>
 <div id="hint" class="hint" hidden></div>
 <div id="error" class="error" role="alert" hidden></div>
-<div id="summary" class="summary" hidden></div>
+<div id="summary" class="summary" aria-live="polite" hidden></div>
 <div id="results" class="results" role="listbox" aria-label="Results" hidden></div>
 <div id="empty" class="empty"></div>
 <script nonce="${a(assets.nonce)}" src="${a(assets.scriptUri)}"></script>

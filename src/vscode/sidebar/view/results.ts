@@ -62,7 +62,8 @@ export class ResultsList {
       if (m.multiRoot) {
         const count = folder.files.reduce((n, f) => n + f.results.length, 0);
         groups.push(
-          h('div', { class: 'folder-head', attrs: { role: 'presentation' }, title: folder.folder.uri },
+          // Seen, not read: a listbox holds groups of options only, and each file's group names its folder.
+          h('div', { class: 'folder-head', attrs: { 'aria-hidden': 'true' }, title: folder.folder.uri },
             icon('root-folder'), h('span', { class: 'folder-name' }, folder.folder.name), h('span', { class: 'badge' }, String(count))),
         );
       }
@@ -101,7 +102,7 @@ export class ResultsList {
     const headId = `file-${this.entries.length}-${file.results[0]?.n ?? 0}`;
     const label = multiRoot ? `${file.path} in ${folder.name}` : file.path;
     const group = h('div', { class: 'file', attrs: { role: 'group', 'aria-labelledby': headId } },
-      h('div', { class: 'file-head', id: headId, title: label, attrs: { 'aria-label': `${label}, ${plural(file.results.length, 'result')}` } },
+      h('div', { class: 'file-head', id: headId, title: label, attrs: { 'aria-hidden': 'true', 'aria-label': `${label}, ${plural(file.results.length, 'result')}` } },
         icon('file'), h('span', { class: 'file-name' }, base), h('span', { class: 'file-dir' }, dir),
         h('span', { class: 'badge', attrs: { 'aria-hidden': 'true' } }, String(file.results.length))),
     );
