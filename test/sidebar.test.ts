@@ -2,6 +2,9 @@
 // snippet windows, labels. The browser side is sidebar-view.test.ts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ts from 'typescript';
 import { contentSecurityPolicy, createNonce, escapeHtml, sidebarPage } from '../src/vscode/sidebar/page';
 import { highlightRanges, identifierParts, queryTerms, splitByRanges, stem } from '../src/vscode/sidebar/view/highlight';
 import { citationHref, createMarkdown, renderAnswer } from '../src/vscode/sidebar/view/markdown';
@@ -143,6 +146,26 @@ describe('answer Markdown and citations', () => {
 
   test('unfinished Markdown, as streamed, renders without throwing', () => {
     for (const partial of ['**bold', '```ts\nconst x', '| a |\n|--', '[1', '[1, ', '- item\n  - sub']) assert.equal(typeof render(partial), 'string');
+  });
+});
+
+describe('what the sidebar imports', () => {
+  const dir = path.join(__dirname, '..', '..', 'src', 'vscode', 'sidebar');
+  const importsOf = (file: string) => ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
+
+  test('protocol.ts imports nothing; page.ts only node:crypto (the extension host loads both)', () => {
+    assert.deepEqual(importsOf(path.join(dir, 'protocol.ts')), []);
+    assert.deepEqual(importsOf(path.join(dir, 'page.ts')), ['node:crypto']);
+  });
+
+  test('view/ is browser code: itself, the protocol, markdown-it, DOMPurify and its stylesheet; never vscode, node: or the core', () => {
+    const view = path.join(dir, 'view');
+    for (const name of fs.readdirSync(view).filter((f) => f.endsWith('.ts'))) {
+      for (const spec of importsOf(path.join(view, name))) {
+        const ok = /^\.\/[\w-]+$/.test(spec) || spec === '../protocol' || spec === './sidebar.css' || spec === 'markdown-it' || spec === 'dompurify';
+        assert.ok(ok, `view/${name} imports ${spec}`);
+      }
+    }
   });
 });
 
