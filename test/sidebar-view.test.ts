@@ -306,6 +306,12 @@ describe('sidebar webview in Chromium', () => {
     await send(page, { type: 'answerStart', queryId: second, model: 'Test Model', sources: SOURCES });
     await page.locator('#answer-stop').click();
     assert.deepEqual(await lastPosted(page), { type: 'cancel', queryId: second });
+    // Clear empties the view back to its welcome text.
+    await page.locator('#clear').click();
+    await page.locator('#empty:not([hidden])').waitFor();
+    assert.equal(await page.locator('.result').count(), 0);
+    assert.equal(await page.locator('#answer').isHidden(), true);
+    assert.equal(await page.locator('#query').inputValue(), '');
     await noViolations(page);
   });
 

@@ -120,14 +120,13 @@ function search(): void {
   state.query = el.query.value;
   state.filters = readFilters();
   if (!query) return;
-  // A changed path glob fires `change` and then the form's submit on one Enter: one search.
+  // Enter in the path field both commits the filter (which searches) and searches: one search.
   const same = state.current?.pending && state.current.query === query && JSON.stringify(state.current.filters) === JSON.stringify(state.filters);
   if (same) return;
   // A new query stops the answer (and search) still running for the previous one.
   if (state.current && (state.current.pending || state.answer?.state === 'streaming')) post({ type: 'cancel', queryId: state.current.queryId });
   const queryId = state.nextQueryId++;
   state.current = { queryId, query, filters: state.filters, pending: true };
-  if (state.answer?.state === 'streaming') state.answer = { ...state.answer, state: 'cancelled' };
   state.answer = undefined;
   state.noModel = undefined;
   state.error = undefined;
@@ -160,11 +159,14 @@ el.query.addEventListener('input', () => {
   el.clear.hidden = el.query.value === '';
   save();
 });
+/** Clear: the query, its results and its answer (stopped if still running), as the search view's clear does. */
 el.clear.addEventListener('click', () => {
+  if (state.current && (state.current.pending || state.answer?.state === 'streaming')) post({ type: 'cancel', queryId: state.current.queryId });
   el.query.value = '';
-  state.query = '';
+  Object.assign(state, { query: '', current: undefined, results: undefined, answer: undefined, noModel: undefined, error: undefined, activeN: undefined });
   el.clear.hidden = true;
   save();
+  render();
   el.query.focus();
 });
 el.toggleFilters.addEventListener('click', () => {
