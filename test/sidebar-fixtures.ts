@@ -121,7 +121,7 @@ export const XSS_ANSWER =
 /** The variables VS Code's Dark Modern and Light Modern themes put on a webview (the ones this view uses). */
 export const THEMES: Record<'dark' | 'light', Record<string, string>> = {
   dark: {
-    'sideBar-background': '#181818', foreground: '#cccccc', descriptionForeground: '#9d9d9d', errorForeground: '#f85149',
+    'sideBar-background': '#181818', 'scrollbar-shadow': '#000000', foreground: '#cccccc', descriptionForeground: '#9d9d9d', errorForeground: '#f85149',
     focusBorder: '#0078d4', 'icon-foreground': '#cccccc', 'widget-border': '#313131', 'sideBarSectionHeader-border': '#2b2b2b',
     'input-background': '#313131', 'input-foreground': '#cccccc', 'input-border': '#3c3c3c', 'input-placeholderForeground': '#989898',
     'inputOption-activeBackground': 'rgba(36, 137, 219, 0.51)', 'inputOption-activeBorder': '#2488db', 'inputOption-activeForeground': '#ffffff',
@@ -138,7 +138,7 @@ export const THEMES: Record<'dark' | 'light', Record<string, string>> = {
     'symbolIcon-textForeground': '#cccccc',
   },
   light: {
-    'sideBar-background': '#f8f8f8', foreground: '#3b3b3b', descriptionForeground: '#717171', errorForeground: '#e51400',
+    'sideBar-background': '#f8f8f8', 'scrollbar-shadow': '#dddddd', foreground: '#3b3b3b', descriptionForeground: '#717171', errorForeground: '#e51400',
     focusBorder: '#005fb8', 'icon-foreground': '#3b3b3b', 'widget-border': '#e5e5e5', 'sideBarSectionHeader-border': '#e5e5e5',
     'input-background': '#ffffff', 'input-foreground': '#3b3b3b', 'input-border': '#cecece', 'input-placeholderForeground': '#767676',
     'inputOption-activeBackground': '#bed6ed', 'inputOption-activeBorder': '#005fb8', 'inputOption-activeForeground': '#000000',

@@ -450,6 +450,7 @@ function renderSummary(): void {
 
 // ── start ────────────────────────────────────────────────────────────────────────────────────
 
+window.addEventListener('scroll', () => document.body.classList.toggle('scrolled', window.scrollY > 0), { passive: true });
 new ResizeObserver(() => document.documentElement.style.setProperty('--header', `${el.form.offsetHeight + 4}px`)).observe(el.form);
 
 el.query.value = state.query;
