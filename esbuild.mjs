@@ -51,3 +51,22 @@ const grammars = [
 ];
 for (const [pkg, file] of grammars) copy(path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file), path.join('grammars', file));
 copy(path.join(root, 'grammars', 'tree-sitter-gdscript.wasm'), path.join('grammars', 'tree-sitter-gdscript.wasm'));
+
+// The "Ask the codebase" webview: browser code, one IIFE script and one stylesheet
+// (dist/sidebar.js, dist/sidebar.css), with the codicon font beside them. The webview loads them
+// through asWebviewUri; its CSP admits nothing else (src/vscode/sidebar/page.ts).
+await esbuild.build({
+  entryPoints: { sidebar: 'src/vscode/sidebar/view/main.ts' },
+  outdir: dist,
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: ['chrome120'],
+  minify: true,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+const codicons = path.join(path.dirname(require.resolve('@vscode/codicons/package.json')), 'dist');
+copy(path.join(codicons, 'codicon.ttf'), 'codicon.ttf');
+// The font's URL without its cache-busting query, so the page's preload (the same URL) is the one used.
+fs.writeFileSync(path.join(dist, 'codicon.css'), fs.readFileSync(path.join(codicons, 'codicon.css'), 'utf8').replace(/codicon\.ttf\?[0-9a-f]+/, 'codicon.ttf'));
