@@ -8,6 +8,7 @@ import { formatReport, formatResults, formatStatus, summary } from './format';
 import type { Io } from './io';
 import { runMap, runSymbols } from './map';
 import { runMcp } from '../mcp/server';
+import { runLsp } from '../lsp/main';
 
 const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
 
@@ -19,6 +20,7 @@ Usage:
   coderag map     [--tokens N] [--focus FILE]... [--mention IDENT]... [--json]
   coderag symbols QUERY [--json]
   coderag mcp     (an MCP server over stdio)
+  coderag lsp     --stdio (the editor extension's language server, over stdio)
 
 Common options: --root DIR (default: the current folder), --index-dir DIR (default: <root>/.coderag), --json.
 --code-only leaves documentation out of the index; the index remembers it, and later runs (index,
@@ -228,6 +230,8 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       return runSymbols(rest, io);
     case 'mcp':
       return runMcp(rest);
+    case 'lsp':
+      return runLsp(rest, io.err);
     case undefined:
     case '-h':
     case '--help':
