@@ -85,6 +85,23 @@ export class ClassRef {
     return this.hasClass(4, cls) ? cls : undefined;
   }
 
+  /** Every row of a rename table. */
+  tableRows(table: string): RenameRow[] {
+    return [...(this.renames.get(table)?.values() ?? [])].flat();
+  }
+
+  private reverse?: Map<string, string>;
+
+  /** The Godot 3 name of a Godot 4 class: the same when it existed, else the class renamed to it. */
+  classIn3(cls: string): string | undefined {
+    if (this.hasClass(3, cls)) return cls;
+    if (!this.reverse) {
+      this.reverse = new Map();
+      for (const t of ['class_renames', 'builtin_types_renames']) for (const r of this.tableRows(t)) if (!r.ambiguous && this.hasClass(3, r.old) && !this.reverse.has(r.new)) this.reverse.set(r.new, r.old);
+    }
+    return this.reverse.get(cls);
+  }
+
   /** Rename rows of a table for an old name. */
   renamesOf(table: string, old: string): RenameRow[] {
     return this.renames.get(table)?.get(old) ?? [];
