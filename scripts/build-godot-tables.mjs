@@ -42,8 +42,10 @@ function methodFacts(m) {
   const args = m.args ?? [];
   const required = args.filter((a) => a.default === undefined).length;
   const vararg = /vararg/.test(m.qualifiers ?? '');
-  // [return type, required arguments, most arguments (-1: vararg), signature]
-  return [m.return ?? 'void', required, vararg ? -1 : args.length, `${m.name}(${args.map(argText).join(', ')}${vararg ? ', ...' : ''}) -> ${m.return ?? 'void'}`];
+  const isStatic = /static/.test(m.qualifiers ?? '');
+  // [return type, required arguments, most arguments (-1: vararg), signature, 1 when static]
+  const facts = [m.return ?? 'void', required, vararg ? -1 : args.length, `${isStatic ? 'static ' : ''}${m.name}(${args.map(argText).join(', ')}${vararg ? ', ...' : ''}) -> ${m.return ?? 'void'}`];
+  return isStatic ? [...facts, 1] : facts;
 }
 
 const KIND = { method: 'm', property: 'p', signal: 's', constant: 'c', annotation: 'a' };
@@ -68,7 +70,7 @@ for (const version of [3, 4]) {
 const sortedObject = (o) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
 for (const c of Object.values(classes)) c.members = sortedObject(c.members);
 const docsChunks = {
-  about: 'Godot class reference facts (names, signatures, which version has them), derived from Godot Engine 3.6.2-stable and 4.6.3-stable doc/classes (MIT licence, see LICENSE-godot.txt). Member facts: [return type, required args, most args (-1 vararg), signature] for methods, [type] for properties, [arg count, signature] for signals, [value, enum] for constants.',
+  about: 'Godot class reference facts (names, signatures, which version has them), derived from Godot Engine 3.6.2-stable and 4.6.3-stable doc/classes (MIT licence, see LICENSE-godot.txt). Member facts: [return type, required args, most args (-1 vararg), signature, 1 when static] for methods, [type] for properties, [arg count, signature] for signals, [value, enum] for constants.',
   versions: { 3: '3.6.2-stable', 4: '4.6.3-stable' },
   classes: sortedObject(classes),
 };
@@ -131,7 +133,7 @@ for (const table of Object.keys(active).sort()) {
       row.new4 = cap(new4);
       // The engine's table has a few pairs backwards (SIDE_* → MARGIN_*): the old name is 4.x API
       // and the new one only 3.x. Such a pair is never evidence of Godot 3.
-      if (!in3.length && in4.length && !new4.length && presence(table, r.new, 3).length) row.reversed = true;
+      if (in4.length && !new4.length && presence(table, r.new, 3).length) row.reversed = true;
     }
     mapping.push(row);
   }

@@ -2,7 +2,8 @@
 // example, the Godot 4 form and an explanation, written by the CodeRAG team from the engine's
 // class references and its upgrade guide. `rule` is the judge's rule that flags the usage;
 // `apis` are search terms; `removed` lists 3.x APIs missing from 4.x that the build script checks
-// against the class references. test/godot-prototypes.test.ts runs the judge on both examples.
+// against the class references; `successor` names the 4.x class that took over a removed one
+// (its members are checked against it). test/godot-prototypes.test.ts runs the judge on both examples.
 export const LABEL_PROTOTYPES = [
   {
     id: 'yield-to-await',
@@ -118,6 +119,7 @@ export const LABEL_PROTOTYPES = [
     title: 'File.new() + open() → FileAccess.open()',
     apis: ['File', 'FileAccess', 'open', 'get_as_text', 'store_string', 'close', 'file_exists', 'READ', 'WRITE'],
     removed: ['File'],
+    successor: { File: 'FileAccess' },
     godot3: 'func load_text(path):\n\tvar file = File.new()\n\tfile.open(path, File.READ)\n\tvar text = file.get_as_text()\n\tfile.close()\n\treturn text\n',
     godot4: 'func load_text(path):\n\tvar file = FileAccess.open(path, FileAccess.READ)\n\treturn file.get_as_text()\n',
     explanation:
@@ -129,6 +131,7 @@ export const LABEL_PROTOTYPES = [
     title: 'Directory.new() + open() → DirAccess.open()',
     apis: ['Directory', 'DirAccess', 'list_dir_begin', 'get_next', 'make_dir', 'dir_exists'],
     removed: ['Directory'],
+    successor: { Directory: 'DirAccess' },
     godot3: 'func list(path):\n\tvar dir = Directory.new()\n\tif dir.open(path) == OK:\n\t\tdir.list_dir_begin(true)\n',
     godot4: 'func list(path):\n\tvar dir = DirAccess.open(path)\n\tif dir:\n\t\tdir.list_dir_begin()\n',
     explanation:
@@ -191,6 +194,7 @@ export const LABEL_PROTOTYPES = [
     title: 'funcref(obj, "method") → Callable(obj, "method") or obj.method',
     apis: ['funcref', 'FuncRef', 'call_func', 'Callable', 'call'],
     removed: ['FuncRef'],
+    successor: { FuncRef: 'Callable' },
     godot3: 'func _ready():\n\tvar f = funcref(self, "hit")\n\tf.call_func(3)\n',
     godot4: 'func _ready():\n\tvar f = hit\n\tf.call(3)\n',
     explanation: 'FuncRef was replaced by the Callable built-in type: a method name used as a value is a Callable, called with call(); Callable(obj, "method") builds one from a name.',

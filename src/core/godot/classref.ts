@@ -52,11 +52,21 @@ export class ClassRef {
     return this.chain(v, cls).includes(ancestor);
   }
 
-  /** The member as `cls` (or an ancestor) has it in version v. */
+  /**
+   * The member as `cls` (or an ancestor) has it in version v. A property's accessors
+   * (`set_network_peer`, `get_frames`, `is_visible`) are not listed as methods in the class
+   * reference: they answer as the property's own setter or getter.
+   */
   member(v: GodotVersion, cls: string, name: string): MemberHit | undefined {
     for (const c of this.chain(v, cls)) {
       const facts = this.classes[c]?.members[name]?.[v];
       if (facts) return { owner: c, facts };
+    }
+    const accessor = /^(set|get|is)_(\w+)$/.exec(name);
+    if (!accessor) return undefined;
+    for (const c of this.chain(v, cls)) {
+      const p = this.classes[c]?.members[accessor[2]]?.[v];
+      if (p && p[0] === 'p') return { owner: c, facts: accessor[1] === 'set' ? ['m', 'void', 1, 1, `${name}(value: ${p[1]}) -> void`] : ['m', p[1], 0, 0, `${name}() -> ${p[1]}`] };
     }
     return undefined;
   }

@@ -18,6 +18,8 @@ export interface RenameRow {
   old3?: string[];
   old4?: string[];
   new4?: string[];
+  /** A pair the engine's table has backwards (the old name is 4.x API, the new one 3.x only). */
+  reversed?: boolean;
 }
 
 /** A row of label_prototypes: a usage that changed shape. */
@@ -30,6 +32,8 @@ export interface LabelPrototype {
   godot4: string;
   explanation: string;
   removed?: string[];
+  /** The 4.x class that took over a removed 3.x one (File → FileAccess). */
+  successor?: Record<string, string>;
 }
 
 /** Member facts: a kind letter (m method, p property, s signal, c constant, a annotation), then per kind:

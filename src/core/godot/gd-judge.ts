@@ -123,6 +123,10 @@ class GdJudge {
       }
       case 'export_variable_statement':
         this.exportStatement(node);
+        this.shadowed(node);
+        break;
+      case 'variable_statement':
+        this.shadowed(node);
         break;
       case 'onready_variable_statement': {
         const kw = allKids(node).find((c) => c.type === 'onready');
@@ -220,6 +224,22 @@ class GdJudge {
     });
   }
 
+  /**
+   * A script variable named like a property the base class gained in Godot 4 (`var velocity` in a
+   * KinematicBody2D script: CharacterBody2D has one): Godot 4 refuses to redeclare it.
+   */
+  private shadowed(node: Node): void {
+    const self = this.input.ctx.selfClass;
+    const name = node.childForFieldName('name');
+    if (!self || !name || node.parent?.type !== 'source') return;
+    const c3 = this.ref.classIn3(self);
+    const c4 = this.ref.classIn4(self);
+    if (!c3 || !c4 || c3 === c4 && !this.ref.hasClass(3, self)) return;
+    const in4 = this.ref.member(4, c4, name.text);
+    if (!in4 || in4.facts[0] !== 'p' || this.ref.member(3, c3, name.text)) return;
+    this.add(name, { version: 'godot3', rule: 'api-shadowed', confidence: 'high', what: `var ${name.text}`, godot4: `the inherited ${in4.owner}.${name.text}`, message: `${in4.owner} has its own ${name.text} property in Godot 4: this variable would redeclare it (remove it and use the inherited one)`, link: classLink(4, in4.owner, name.text, 'property') });
+  }
+
   // ---- calls and members ----------------------------------------------------------------------
 
   /** A bare call `f(args)`: a user function, a constructor, a global, or a method of self. */
@@ -306,8 +326,21 @@ class GdJudge {
       const name = base.text;
       if (name === 'super') this.godot4(base, 'gd4-syntax', 'super');
       recv = this.infer.ofName(name, this.locals, 0);
-      if (!recv && !this.own(name) && name !== 'self' && name !== 'super') this.bareName(base);
-      else if (recv?.isStatic) this.className(base);
+      // A class or singleton is checked as a class name; anything else that is not the user's is
+      // a global or a member of self (`translation.y`).
+      if (recv?.isStatic) {
+        this.className(base);
+        // A Godot 3 singleton that is a plain class in Godot 4 (JSON): its methods need an instance.
+        const call = parts[1]?.type === 'attribute_call' ? parts[1] : undefined;
+        const method = call?.namedChildren[0]?.text;
+        if (method && this.ref.singleton(3, name) && !this.ref.singleton(4, name) && this.ref.hasClass(4, name)) {
+          const m4 = this.ref.member(4, name, method);
+          if (m4 && m4.facts[0] === 'm' && m4.facts[5] !== 1) {
+            const proto = prototypeOfApi(`${name}.${method}`, name);
+            this.add(call!, { version: 'godot3', rule: 'api-removed', confidence: 'high', what: `${name}.${method}`, godot4: proto?.title, message: `${name} is no longer a singleton in Godot 4: ${name}.${method}() needs an instance${proto ? ` (${proto.title})` : ''}`, support: proto ? [`label_prototypes:${proto.id}`] : [], link: classLink(4, name, method) });
+          }
+        }
+      } else if (!this.own(name) && name !== 'self' && name !== 'super') this.bareName(base);
     } else {
       this.visit(base);
       recv = this.infer.of(base, this.locals);
@@ -361,6 +394,20 @@ class GdJudge {
     if (recv.isStatic && (!c3 || !c4 || c4 !== recv.cls || c3 !== recv.cls)) return;
     const in3 = c3 ? this.ref.member(3, c3, name) : undefined;
     const in4 = c4 ? this.ref.member(4, c4, name) : undefined;
+    const successor = successorOf(recv.cls);
+    if (in3 && successor && !recv.isStatic) {
+      // A class that was replaced (File → FileAccess): its members are checked against the successor.
+      const next = successor ? this.ref.member(4, successor, name) : undefined;
+      if (next && next.facts[0] === in3.facts[0]) {
+        if (next.facts[0] !== 'm') return;
+        if (next.facts[5] !== 1) {
+          if (args) this.argShape({ cls: successor!, isStatic: false, confidence: recv.confidence }, node, name, args, in3.facts, next.facts);
+          return;
+        }
+        this.add(node, { version: 'godot3', rule: prototypeOfApi(recv.cls)?.rule ?? 'api-removed', confidence: recv.confidence, what: `${recv.cls}.${name}`, godot4: `${successor}.${name}(...)`, message: `${successor}.${name} is static in Godot 4 (${recv.cls} became ${successor}): ${successor}.${name}(...)`, link: classLink(4, successor!, name) });
+        return;
+      }
+    }
     if (!in3 && !in4) return;
     // A method the project itself defines on an engine-typed receiver would be the user's script.
     if (this.input.projectNames.has(name) && recv.confidence !== 'high') return;
@@ -417,7 +464,8 @@ class GdJudge {
       return;
     }
     const proto = prototypeOfApi(`${owner}.${name}`, owner, name);
-    const rule = proto && proto.rule.startsWith('gd3-') ? proto.rule : 'api-removed';
+    // A syntax rule's code only for what its prototype lists as removed (File.open → gd3-file-api).
+    const rule = proto && proto.rule.startsWith('gd3-') && proto.removed?.some((r) => r === `${owner}.${name}` || r === owner) ? proto.rule : 'api-removed';
     this.add(node, {
       version: 'godot3',
       rule,
@@ -477,6 +525,13 @@ class GdJudge {
     if (in4) return this.godot4(node, 'gd4-api', name, 'high');
     const rows = [...this.ref.renamesOf('class_renames', name), ...this.ref.renamesOf('builtin_types_renames', name)].filter((r) => this.ref.hasClass(4, r.new));
     const row = rows.find((r) => !r.ambiguous) ?? rows[0];
+    const successor = successorOf(name);
+    if (successor) {
+      // Renamed but used differently (DirAccess is opened by a static call, never new()): no edit.
+      const proto = prototypeOfApi(name)!;
+      this.add(node, { version: 'godot3', rule: proto.rule, confidence: 'high', what: name, godot4: successor, message: `${name} is ${successor} in Godot 4: ${proto.title}`, support: [`label_prototypes:${proto.id}`, ...(row ? [row.id] : [])], link: classLink(4, successor) });
+      return;
+    }
     if (row) {
       this.add(node, { version: 'godot3', rule: 'api-rename', confidence: 'high', what: name, godot4: row.new, message: `${name} was renamed ${row.new} in Godot 4`, replacement: row.ambiguous ? undefined : this.edit(node, row.new), support: [row.id], link: classLink(4, row.new) });
       return;
@@ -493,6 +548,11 @@ class GdJudge {
       link: classLink(3, name),
     });
   }
+}
+
+/** The Godot 4 class that took over a removed Godot 3 one, as the label prototypes say. */
+function successorOf(cls: string): string | undefined {
+  return prototypeOfApi(cls)?.successor?.[cls];
 }
 
 function kindWord(kind: string | number | undefined): string {

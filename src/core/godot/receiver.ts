@@ -116,7 +116,8 @@ export class ReceiverInference {
     if (this.engineClass(name)) return { cls: name, isStatic: true, confidence: 'high' };
     const single = this.ref.singleton(3, name) ?? this.ref.singleton(4, name);
     if (single) return { cls: single, isStatic: false, confidence: 'high' };
-    return undefined;
+    // A property of the script's own class (`transform`, `position`).
+    return this.ctx.selfClass ? this.propertyOf(this.ctx.selfClass, name, 'high') : undefined;
   }
 
   /** `$Sprite`, `$"HUD/Label"`, `%Score`: the scene's type, or a node named after its class. */

@@ -26,6 +26,7 @@ export const RULES: Rule[] = [
   { code: 'api-rename', title: 'API renamed in Godot 4' },
   { code: 'api-removed', title: 'API not in Godot 4' },
   { code: 'api-args', title: 'arguments that changed in Godot 4' },
+  { code: 'api-shadowed', title: 'a script variable that redeclares a property the base class gained in Godot 4' },
   { code: 'project-config', title: 'project.godot of Godot 3' },
   { code: 'project-setting-rename', title: 'project setting renamed in Godot 4' },
   { code: 'input-map', title: 'input event fields renamed in Godot 4' },
