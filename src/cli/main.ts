@@ -8,6 +8,7 @@ import { formatReport, formatResults, summary } from './format';
 import { statusOf, formatStatus } from './status';
 import { runMap, runSymbols } from './map';
 import { runMcp } from '../mcp/server';
+import { MIGRATE_USAGE, runFragments, runMigrate } from './migrate';
 import { updateUnlessLocked } from '../core/service/service';
 import { tuneJitForIndexing } from '../core/parse/jit';
 
@@ -21,6 +22,7 @@ Usage:
   coderag map     [--tokens N] [--focus FILE]... [--mention IDENT]... [--json]
   coderag symbols QUERY [--json]
   coderag mcp     (an MCP server over stdio)
+${MIGRATE_USAGE.join('\n')}
 
 Common options: --root DIR (default: the current folder), --index-dir DIR (default: <root>/.coderag), --json.
 --code-only leaves documentation out of the index; the index remembers it, and later runs (index,
@@ -223,6 +225,10 @@ async function main(argv: string[]): Promise<number> {
       return runSymbols(rest);
     case 'mcp':
       return runMcp(rest);
+    case 'migrate':
+      return runMigrate(rest);
+    case 'fragments':
+      return runFragments(rest);
     case undefined:
     case '-h':
     case '--help':

@@ -6,6 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod';
 import { CodeService } from '../core/service/service';
 import { parseArgs } from 'node:util';
+import { registerGodotMigration } from './godot-tool';
 
 type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
@@ -81,6 +82,7 @@ export function createServer(service: CodeService, version = '0.1.0'): McpServer
       ),
     ),
   );
+  registerGodotMigration(server, () => service.root);
   return server;
 }
 

@@ -67,7 +67,7 @@ export function gdscriptHints(nodes: Node[], startRow: number, endRow: number): 
       const parts = kids(n);
       const base = parts[0];
       const second = parts[1];
-      const baseName = base?.type === 'identifier' ? base.text : base?.type === 'call' ? base.namedChildren[0]?.text : undefined;
+      const baseName = base?.type === 'identifier' ? base.text : base?.type === 'call' ? base.namedChildren[0]?.text : base?.type === 'get_node' ? base.text.replace(/["'$%]/g, '').split('/').pop() : undefined;
       const memberName = second?.type === 'attribute_call' ? second.namedChildren[0]?.text : second?.type === 'identifier' ? second.text : undefined;
       if (baseName && memberName) hints.add(second?.type === 'attribute_call' ? 'call' : 'member', `${baseName}.${memberName}`, line(n));
       for (const p of parts.slice(2)) {
