@@ -148,6 +148,11 @@ for (const p of LABEL_PROTOTYPES) {
     const gone = member ? c?.members[member]?.[3] && !c?.members[member]?.[4] : isClass(3, cls) && !isClass(4, cls);
     if (!gone) throw new Error(`label prototype ${p.id}: ${api} is not a 3.x API missing from 4.x`);
   }
+  for (const [api, renamed] of Object.entries(p.renames ?? {})) {
+    const [cls, member] = api.split('.');
+    const m = classes[cls]?.members;
+    if (!m?.[member]?.[3] || m?.[member]?.[4] || !m?.[renamed]?.[4]) throw new Error(`label prototype ${p.id}: ${api} → ${renamed} is not a 3.x member renamed in 4.x`);
+  }
 }
 
 const write = (file, value) => fs.writeFileSync(path.join(outDir, file), JSON.stringify(value) + '\n');

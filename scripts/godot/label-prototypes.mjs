@@ -3,7 +3,8 @@
 // class references and its upgrade guide. `rule` is the judge's rule that flags the usage;
 // `apis` are search terms; `removed` lists 3.x APIs missing from 4.x that the build script checks
 // against the class references; `successor` names the 4.x class that took over a removed one
-// (its members are checked against it). test/godot-prototypes.test.ts runs the judge on both examples.
+// (its members are checked against it); `renames` are renames the engine's converter makes in code
+// rather than in its tables (CanvasItem.update → queue_redraw). test/godot-prototypes.test.ts runs the judge on both examples.
 export const LABEL_PROTOTYPES = [
   {
     id: 'yield-to-await',
@@ -215,6 +216,7 @@ export const LABEL_PROTOTYPES = [
     rule: 'api-rename',
     title: 'CanvasItem.update() → queue_redraw()',
     apis: ['update', 'queue_redraw', '_draw', 'CanvasItem'],
+    renames: { 'CanvasItem.update': 'queue_redraw' },
     godot3: 'func _process(delta):\n\tupdate()\n',
     godot4: 'func _process(delta):\n\tqueue_redraw()\n',
     explanation: 'CanvasItem.update() was renamed queue_redraw(), which says what it does: ask for _draw() to run on the next frame.',

@@ -88,11 +88,13 @@ export class ClassRef {
 
   /** The Godot 4 name of a Godot 3 class: renamed, or the same when it still exists. */
   classIn4(cls: string): string | undefined {
+    // A class that still exists keeps its members (Viewport is still the base of SubViewport).
+    if (this.hasClass(4, cls)) return cls;
     for (const t of ['class_renames', 'builtin_types_renames']) {
       const r = this.renames.get(t)?.get(cls)?.find((x) => !x.ambiguous) ?? this.renames.get(t)?.get(cls)?.[0];
       if (r && this.hasClass(4, r.new)) return r.new;
     }
-    return this.hasClass(4, cls) ? cls : undefined;
+    return undefined;
   }
 
   /** Every row of a rename table. */

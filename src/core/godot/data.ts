@@ -34,6 +34,8 @@ export interface LabelPrototype {
   removed?: string[];
   /** The 4.x class that took over a removed 3.x one (File → FileAccess). */
   successor?: Record<string, string>;
+  /** Renames the engine's converter makes in code, not in its tables (`CanvasItem.update` → queue_redraw). */
+  renames?: Record<string, string>;
 }
 
 /** Member facts: a kind letter (m method, p property, s signal, c constant, a annotation), then per kind:

@@ -436,9 +436,12 @@ class GdJudge {
     const cls4 = recv.cls.startsWith('@') ? '@GlobalScope' : (this.ref.classIn4(recv.cls) ?? recv.cls);
     const facts = this.ref.member(3, owner, name)?.facts ?? this.ref.global(3, name)?.facts;
     const kind = facts?.[0];
-    const table = kind === 'm' ? 'gdscript_function_renames' : kind === 'p' ? 'gdscript_properties_renames' : kind === 's' ? 'gdscript_signals_renames' : owner === 'Color' ? 'color_renames' : 'enum_renames';
+    // Color's named colours are the color table's (3.x also has a gray() method of the same name).
+    const table = owner === 'Color' && this.ref.renamesOf('color_renames', name).length ? 'color_renames' : kind === 'm' ? 'gdscript_function_renames' : kind === 'p' ? 'gdscript_properties_renames' : kind === 's' ? 'gdscript_signals_renames' : owner === 'Color' ? 'color_renames' : 'enum_renames';
     const has4 = (n: string) => (cls4 === '@GlobalScope' ? this.ref.global(4, n) : this.ref.member(4, cls4, n)) !== undefined || (!recv.cls.startsWith('@') && recv.confidence !== 'high' && this.ref.holders(4, n).length > 0);
     const rows = this.ref.renamesOf(table, name).filter((r) => has4(r.new));
+    const coded = prototypeRename(owner, name);
+    if (coded && has4(coded.new)) rows.push({ id: `label_prototypes:${coded.proto}`, table: 'label_prototypes', old: name, new: coded.new, ambiguous: false });
     const row = rows.find((r) => !r.ambiguous) ?? rows[0];
     const known = recv.confidence === 'high' && !guessedOwner;
     const confidence: Confidence = known ? 'high' : 'medium';
@@ -548,6 +551,13 @@ class GdJudge {
       link: classLink(3, name),
     });
   }
+}
+
+/** A rename a label prototype states for `owner.name` (one the engine's tables lack). */
+function prototypeRename(owner: string, name: string): { new: string; proto: string } | undefined {
+  const p = prototypeOfApi(`${owner}.${name}`, name);
+  const renamed = p?.renames?.[`${owner}.${name}`];
+  return p && renamed ? { new: renamed, proto: p.id } : undefined;
 }
 
 /** The Godot 4 class that took over a removed Godot 3 one, as the label prototypes say. */

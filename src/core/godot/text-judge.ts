@@ -161,7 +161,7 @@ export function judgeShader(f: MigrationFragment, at: Locator): Evidence[] {
   const newNames = new Set<string>();
   for (const [line, raw] of fragmentLines(f)) {
     const text = codeOnly(raw, state);
-    for (const m of text.matchAll(/\b[A-Z_][A-Z0-9_]*\b/g)) {
+    for (const m of text.matchAll(/\b[A-Za-z_]\w*\b/g)) {
       const row = ref.renamesOf('shaders_renames', m[0])[0];
       if (row) add(line, m.index!, m.index! + m[0].length, { version: 'godot3', rule: 'shader-rename', confidence: 'high', what: m[0], godot4: row.new, message: `the shader built-in ${m[0]} is ${row.new} in Godot 4`, support: [row.id], fixText: row.ambiguous ? undefined : row.new });
       else if (shaderNew4().has(m[0]) && !newNames.has(m[0])) {
