@@ -217,8 +217,8 @@ export const LABEL_PROTOTYPES = [
     title: 'CanvasItem.update() → queue_redraw()',
     apis: ['update', 'queue_redraw', '_draw', 'CanvasItem'],
     renames: { 'CanvasItem.update': 'queue_redraw' },
-    godot3: 'func _process(delta):\n\tupdate()\n',
-    godot4: 'func _process(delta):\n\tqueue_redraw()\n',
+    godot3: 'extends Node2D\n\nfunc _process(delta):\n\tupdate()\n',
+    godot4: 'extends Node2D\n\nfunc _process(delta):\n\tqueue_redraw()\n',
     explanation: 'CanvasItem.update() was renamed queue_redraw(), which says what it does: ask for _draw() to run on the next frame.',
   },
   {
@@ -232,7 +232,7 @@ export const LABEL_PROTOTYPES = [
   },
   {
     id: 'ticks-time',
-    rule: 'api-rename',
+    rule: 'api-removed',
     title: 'OS.get_ticks_msec() / OS.get_unix_time() → Time',
     apis: ['OS', 'get_ticks_msec', 'get_ticks_usec', 'get_unix_time', 'get_datetime', 'Time'],
     godot3: 'func now():\n\treturn OS.get_ticks_msec()\n',

@@ -116,11 +116,11 @@ export async function analyzeProject(input: AnalyzeInput, opts: AnalyzeOptions =
   let judged = 0;
   let reused = 0;
   const live = new Set<string>();
-  const cuts: (CutFile & { digest: string })[] = [];
+  const cuts: CutFile[] = [];
   for (const f of files) {
     const cut = await cutFile(f.path, f.text, true);
     if ('reason' in cut) excluded.push(cut);
-    else cuts.push({ ...cut, digest: cut.route === 'gdscript' ? project.digest(f.path) : '' });
+    else cuts.push(cut);
   }
   const total = cuts.reduce((n, c) => n + c.fragments.length, 0);
   try {
@@ -129,7 +129,7 @@ export async function analyzeProject(input: AnalyzeInput, opts: AnalyzeOptions =
       let fresh: { hints: Hint[]; evidence: Evidence[] }[] | undefined;
       for (let i = 0; i < cut.fragments.length; i++) {
         const f = cut.fragments[i];
-        const key = stateKey(f, cut.digest);
+        const key = stateKey(f, cut.route === 'gdscript' ? project.digest(cut.path, f.text) : '');
         live.add(key);
         const saved = state.get(key);
         let report: FragmentReport;
@@ -194,16 +194,19 @@ export function findingsOf(r: FragmentReport): Finding[] {
 }
 
 /** Each fragment's status in a state file, without judging anything (`coderag migrate --status`). */
-export async function runStatus(input: AnalyzeInput, statePath: string): Promise<{ path: string; startLine: number; endLine: number; kind: string; name: string; status: FragmentStatus }[]> {
+export async function runStatus(input: AnalyzeInput, statePath: string): Promise<{ path: string; startLine: number; endLine: number; kind: string; name: string; key: string; status: FragmentStatus }[]> {
   const { files } = inputFiles(input);
   const project = new ProjectContext(files);
   const state = RunState.open(fs.existsSync(statePath) ? statePath : undefined);
-  const out: { path: string; startLine: number; endLine: number; kind: string; name: string; status: FragmentStatus }[] = [];
+  const out: { path: string; startLine: number; endLine: number; kind: string; name: string; key: string; status: FragmentStatus }[] = [];
   for (const f of files) {
     const cut = await cutFile(f.path, f.text);
     if ('reason' in cut) continue;
-    const digest = cut.route === 'gdscript' ? project.digest(f.path) : '';
-    for (const fr of cut.fragments) out.push({ path: fr.path, startLine: fr.startLine, endLine: fr.endLine, kind: fr.kind, name: fr.name, status: state.status(stateKey(fr, digest)) });
+    // A fragment whose content and context equal one already judged shares its saved judgment: done.
+    for (const fr of cut.fragments) {
+      const key = stateKey(fr, cut.route === 'gdscript' ? project.digest(cut.path, fr.text) : '');
+      out.push({ path: fr.path, startLine: fr.startLine, endLine: fr.endLine, kind: fr.kind, name: fr.name, key, status: state.status(key) });
+    }
   }
   return out;
 }

@@ -87,10 +87,19 @@ export class ProjectContext {
     return { selfClass: cls, ownNames, nodeTypes: this.nodeTypes.get(file) ?? new Map() };
   }
 
-  /** What a fragment's judgment depends on besides its text, as a short digest (the resume key). */
-  digest(file: string): string {
+  /**
+   * What a fragment's judgment depends on besides its text, as a short digest (part of the resume
+   * key): the script's base class, and of its own names, the project's names and classes and its
+   * scene's node types only those the fragment mentions, so an edit re-judges only what it can change.
+   */
+  digest(file: string, fragmentText: string): string {
     const c = this.scriptContext(file);
-    const parts = [c.selfClass ?? '', [...c.ownNames].sort().join(','), [...c.nodeTypes].sort().join(','), [...this.userClasses].sort().join(','), [...this.projectNames].sort().join(',')];
+    // Names in strings and comments are not uses (the judge never reads them as API).
+    const code = fragmentText.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|#[^\n]*/g, ' ');
+    const used = new Set(code.match(/[A-Za-z_]\w*/g) ?? []);
+    const pick = (xs: Iterable<string>) => [...xs].filter((n) => used.has(n)).sort().join(',');
+    const nodes = [...c.nodeTypes].filter(([p]) => used.has(p.slice(p.lastIndexOf('/') + 1).replace(/^%/, ''))).sort();
+    const parts = [c.selfClass ?? '', pick(c.ownNames), pick(this.projectNames), pick(this.userClasses), nodes.join(',')];
     return createHash('sha1').update(parts.join('\u0000')).digest('hex').slice(0, 16);
   }
 }

@@ -422,10 +422,11 @@ class GdJudge {
   /** Only the name is known: it counts when it is 3.x API and in no 4.x class at all. */
   private unknownReceiver(node: Node, name: string, args: Node[] | undefined, isCall: boolean): void {
     if (this.own(name) || name.startsWith('_')) return;
-    const h3 = this.ref.holders(3, name).filter((c) => !c.startsWith('@'));
-    const h4 = this.ref.holders(4, name).filter((c) => !c.startsWith('@'));
-    const kind3 = h3.length ? this.ref.member(3, h3[0], name)!.facts[0] : undefined;
-    if (h3.length && !h4.length && (kind3 === 'm') === isCall) {
+    // Only holders of the same kind count: a call is a method (GLTFNode's 4.x xform property is no `.xform()`).
+    const sameKind = (v: 3 | 4) => (c: string) => !c.startsWith('@') && (this.ref.member(v, c, name)!.facts[0] === 'm') === isCall;
+    const h3 = this.ref.holders(3, name).filter(sameKind(3));
+    const h4 = this.ref.holders(4, name).filter(sameKind(4));
+    if (h3.length && !h4.length) {
       const cls = h3.length === 1 ? h3[0] : h3.includes('PackedScene') ? 'PackedScene' : h3[0];
       this.godot3Member({ cls, isStatic: false, confidence: 'medium' }, node, name, args, cls, h3.length > 1);
     } else if (!h3.length && h4.length && isCall) this.godot4(node, 'gd4-api', name, 'low');
