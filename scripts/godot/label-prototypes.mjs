@@ -271,8 +271,8 @@ export const LABEL_PROTOTYPES = [
     rule: 'api-rename',
     title: 'rect_position / rect_size / margin_* → position / size / offset_*',
     apis: ['rect_position', 'rect_size', 'rect_min_size', 'margin_left', 'offset_left', 'custom_minimum_size', 'Control'],
-    godot3: 'func _ready():\n\trect_position = Vector2(10, 10)\n\trect_min_size = Vector2(100, 40)\n',
-    godot4: 'func _ready():\n\tposition = Vector2(10, 10)\n\tcustom_minimum_size = Vector2(100, 40)\n',
+    godot3: 'extends Control\n\nfunc _ready():\n\trect_position = Vector2(10, 10)\n\trect_min_size = Vector2(100, 40)\n',
+    godot4: 'extends Control\n\nfunc _ready():\n\tposition = Vector2(10, 10)\n\tcustom_minimum_size = Vector2(100, 40)\n',
     explanation: 'Control lost its rect_ prefixes (rect_position → position, rect_size → size, rect_min_size → custom_minimum_size) and margins became offsets (margin_left → offset_left).',
   },
   {
