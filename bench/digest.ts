@@ -5,9 +5,11 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { makeTokenCounter } from '../src/core/chunk/token-counter';
+import { estimateTokens } from '../src/core/chunk/split';
 import { parseOne, type ParseResult } from '../src/core/parse/parse-job';
 import { scanWorkspace } from '../src/core/scan/walker';
+import { packTags } from '../src/core/tags/tag-cache';
+import type { Tag } from '../src/core/tags/tags';
 import { buildCorpus, repoRoot } from '../eval/corpus';
 
 /** JSON with object keys sorted: the digest is about content, not about the order fields were set in. */
@@ -21,9 +23,14 @@ function canonical(value: unknown): string {
   );
 }
 
-function withoutTiming(r: ParseResult): unknown {
-  const { parseMs: _, ...rest } = r as ParseResult & { parseMs?: number };
-  return rest;
+/**
+ * What a parse produced, whatever the result's layout: the products by artifact id (`rows`, `docs`
+ * and `tags` were fields of their own before the artifact seam), tags in their packed form.
+ */
+function content(r: ParseResult): unknown {
+  const { parseMs: _, products, rows, docs, tags, ...rest } = r as ParseResult & Record<string, unknown>;
+  const old = { chunks: rows, keyword: docs, tags: typeof tags === 'string' || !tags ? tags : packTags(tags as Tag[]) };
+  return { ...rest, products: products ?? old };
 }
 
 async function main() {
@@ -32,7 +39,7 @@ async function main() {
   const questions = JSON.parse(fs.readFileSync(path.join(repoRoot, 'eval', 'questions.json'), 'utf8'));
   const root = buildCorpus(path.join(repoRoot, '.cache', 'eval-corpus'), questions.corpus.node);
   const { files } = scanWorkspace(root);
-  const opts = { maxTokens: 512, countTokens: makeTokenCounter({ maxTokens: 512 }) };
+  const opts = { maxTokens: 512, countTokens: estimateTokens };
   const all = createHash('sha256');
   const lines: string[] = [];
   for (const f of files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
@@ -40,7 +47,7 @@ async function main() {
     // The chunk objects (what tests see) and the packed form (what the index thread receives).
     const chunks = await parseOne(req, { ...opts, compact: false });
     const packed = await parseOne(req, { ...opts, compact: true });
-    const h = createHash('sha256').update(canonical([withoutTiming(chunks), withoutTiming(packed)])).digest('hex');
+    const h = createHash('sha256').update(canonical([content(chunks), content(packed)])).digest('hex');
     all.update(`${f.path} ${h}\n`);
     lines.push(`${f.path} ${h}`);
   }

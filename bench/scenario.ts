@@ -7,7 +7,8 @@ import { embeddingInput, resolveModel } from '../src/core/embed/embedder';
 import { EmbedPool } from '../src/core/embed/embed-pool';
 import { peakRssMB, quantiles, round } from './stats';
 import { repoRoot } from '../eval/corpus';
-import { CodeService } from '../src/core/service/service';
+import { RepoMap } from '../src/core/repomap/repo-map';
+import { searchIndex } from '../eval/search-index';
 import { tuneJitForIndexing } from '../src/core/parse/jit';
 import { scanWorkspace } from '../src/core/scan/walker';
 import { languageOf } from '../src/core/lang/registry';
@@ -129,22 +130,22 @@ async function query({ root, indexDir }: Args) {
   // first read, the query model's load and one hybrid search.
   const t0 = performance.now();
   const index = await CodeIndex.open({ root, indexDir });
-  await index.search('read the configuration file', { limit: 10 });
+  await searchIndex(index, 'read the configuration file', { limit: 10 });
   const firstQueryMs = performance.now() - t0;
   const questions = JSON.parse(fs.readFileSync(path.join(repoRoot, 'eval', 'questions.json'), 'utf8')).questions.map((q: { question: string }) => q.question);
   const identifiers = ['move_and_slide', 'Input.is_action_pressed', 'urljoin', 'TextWrapper.wrap', 'parse_headers', 'SequenceMatcher', 'json.loads', 'asyncio.wait_for'];
   const queries = [...questions, ...identifiers];
   const chunks = await index.store.countChunks();
-  await index.search('warm up the model and caches', { limit: 10 });
+  await searchIndex(index, 'warm up the model and caches', { limit: 10 });
   const latencies: number[] = [];
   const keyword: number[] = [];
   for (let round = 0; round < 3; round++) {
     for (const q of queries) {
       let t0 = performance.now();
-      await index.search(q, { limit: 10 });
+      await searchIndex(index, q, { limit: 10 });
       latencies.push(performance.now() - t0);
       t0 = performance.now();
-      await index.search(q, { limit: 10, mode: 'keyword' });
+      await searchIndex(index, q, { limit: 10, mode: 'keyword' });
       keyword.push(performance.now() - t0);
     }
   }
@@ -152,18 +153,27 @@ async function query({ root, indexDir }: Args) {
   return { chunks, queries: latencies.length, firstQueryMs: round(firstQueryMs, 0), hybridMs: quantiles(latencies), keywordMs: quantiles(keyword) };
 }
 
+/** The repo map of a tree never indexed, as the service makes it: a tags-only pass, then the graph. */
+async function mapOf(root: string, indexDir: string) {
+  const index = await CodeIndex.open({ root, indexDir, embedding: { enabled: false } });
+  await index.update({ tagsOnly: true });
+  await index.tags.load();
+  const map = new RepoMap(index);
+  return { index, render: (req: Parameters<RepoMap['render']>[0]) => map.render(req) };
+}
+
 /** Cold map on a never-indexed tree (scan + parse for tags + graph + rank + render), then warm calls and a re-rank after one change. */
 async function map({ root, indexDir }: Args) {
   fs.rmSync(indexDir, { recursive: true, force: true });
   const t0 = performance.now();
-  const service = await CodeService.open({ root, indexDir, embedding: { enabled: false } });
-  const cold = await service.repoMap({ tokens: 1024 });
+  const { index, render } = await mapOf(root, indexDir);
+  const cold = render({ tokens: 1024 });
   const coldMs = performance.now() - t0;
-  const files = service.index.fileRows().length;
+  const files = index.fileRows().length;
   const warm: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
-    await service.repoMap({ tokens: 1024 });
+    render({ tokens: 1024 });
     warm.push(performance.now() - t);
   }
   const probe = path.join(root, 'bench_map_probe.py');
@@ -172,14 +182,14 @@ async function map({ root, indexDir }: Args) {
     for (let i = 0; i < 5; i++) {
       fs.writeFileSync(probe, `from os import path\n\ndef probe_${i}(x):\n    return path.join(x, "${i}")\n`);
       const t = performance.now();
-      await service.index.update({ paths: ['bench_map_probe.py'], tagsOnly: true });
-      await service.repoMap({ tokens: 1024, focus: ['bench_map_probe.py'], mentionedIdents: ['join'] });
+      await index.update({ paths: ['bench_map_probe.py'], tagsOnly: true });
+      render({ tokens: 1024, focus: ['bench_map_probe.py'], mentionedIdents: ['join'] });
       rerank.push(performance.now() - t);
     }
   } finally {
     fs.rmSync(probe, { force: true });
   }
-  await service.close();
+  await index.close();
   return { files, coldSeconds: round(coldMs / 1000), tokens: cold.tokens, definitionsShown: cold.definitions, warmMs: quantiles(warm), rerankAfterChangeMs: quantiles(rerank) };
 }
 
@@ -203,14 +213,14 @@ async function map100k({ root, indexDir }: Args) {
   }
   fs.rmSync(indexDir, { recursive: true, force: true });
   const t0 = performance.now();
-  const service = await CodeService.open({ root, indexDir, embedding: { enabled: false } });
-  const cold = await service.repoMap({ tokens: 2048 });
+  const { index, render } = await mapOf(root, indexDir);
+  const cold = render({ tokens: 2048 });
   const coldMs = performance.now() - t0;
   const t1 = performance.now();
-  const warm = await service.repoMap({ tokens: 2048, mentionedIdents: ['handler_42'] });
+  const warm = render({ tokens: 2048, mentionedIdents: ['handler_42'] });
   const rankMs = performance.now() - t1;
-  const files = service.index.fileRows().length;
-  await service.close();
+  const files = index.fileRows().length;
+  await index.close();
   return { files, coldSeconds: round(coldMs / 1000), personalizedRankAndRenderMs: round(rankMs, 0), topFile: cold.rankedFiles[0]?.path, tokens: warm.tokens };
 }
 

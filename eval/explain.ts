@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
 import { queryTerms } from '../src/core/keyword/terms';
 import { buildCorpus, repoRoot } from './corpus';
+import { queryModelOf, searchIndex } from './search-index';
 import { hits } from './run';
 
 interface Answer {
@@ -27,7 +28,7 @@ async function main() {
     only ? q.id === only : q.split === split,
   );
   const index = await CodeIndex.open({ root: buildCorpus(path.join(repoRoot, '.cache', 'eval-corpus'), data.corpus.node) });
-  const embedder = await index.queryEmbedder();
+  const embedder = await queryModelOf(index).embedder();
   const isAnswer = (answers: Answer[], p: string, qualifiedName: string) => answers.some((a) => a.path === p && a.symbol === qualifiedName);
   for (const q of questions) {
     const kw = index.keyword.search(q.question, { limit: DEPTH });
@@ -41,7 +42,7 @@ async function main() {
       const answerIds = new Set(kw.filter((h) => isAnswer(q.answers, h.path, h.qualifiedName)).map((h) => h.id));
       vecRank = groups.findIndex((g) => answerIds.has(g)) + 1;
     }
-    const hybrid = await index.search(q.question, { limit: 10 });
+    const hybrid = await searchIndex(index, q.question, { limit: 10 });
     const hyRank = hybrid.findIndex((r) => hits(r, q.answers)) + 1;
     console.log(`${q.id} hybrid ${hyRank || '-'} keyword ${kwRank || '-'} vector ${vecRank || '-'}  ${q.question}`);
     console.log(`   terms: ${queryTerms(q.question).join(' ')}`);

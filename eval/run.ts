@@ -6,10 +6,11 @@
 // work, never tuned on: other stdlib modules and other packages than the first two splits ask about).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CodeIndex } from '../src/core/index/code-index';
+import { CodeIndex, type ProgressEvent } from '../src/core/index/code-index';
 import type { SearchOptions, SearchResult } from '../src/core/search/hybrid';
 import { fromRow } from '../src/core/store/rows';
 import { buildCorpus, repoRoot } from './corpus';
+import { searchIndex } from './search-index';
 import { evaluateGodot, formatGodot } from './godot';
 
 interface Answer {
@@ -71,7 +72,7 @@ export async function evaluate(index: CodeIndex, questions: Question[], verbose:
     const times: number[] = (latencies[mode] = []);
     for (const q of questions) {
       const t = performance.now();
-      const results = await index.search(q.question, { ...opts, limit: 10 });
+      const results = await searchIndex(index, q.question, { ...opts, limit: 10 });
       times.push(performance.now() - t);
       const rank = results.findIndex((r) => hits(r, q.answers)) + 1;
       ranks.push({ split: q.split, rank });
@@ -108,10 +109,11 @@ export async function unreachableAnswers(index: CodeIndex, questions: Question[]
 
 function progress() {
   let last = 0;
-  return (e: { phase: string; done: number; total: number }) => {
-    if (Date.now() - last < 2000 && e.done !== e.total) return;
+  return (e: ProgressEvent) => {
+    if (Date.now() - last < 2000 && e.phase !== 'done') return;
     last = Date.now();
-    process.stderr.write(`${e.phase} ${e.done}/${e.total}\n`);
+    const [done, total] = e.phase === 'embed' ? [e.vectors.done, e.vectors.total] : [e.files.done, e.files.total];
+    process.stderr.write(`${e.phase} ${done}/${total}\n`);
   };
 }
 

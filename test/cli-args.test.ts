@@ -5,20 +5,21 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { lines, removeWorkspace, workspace } from './helpers';
+import { cli, lines, removeWorkspace, workspace } from './helpers';
 
 const bin = path.join(__dirname, '..', '..', 'bin', 'coderag.js');
 
-function coderag(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+/** In a process of its own: a native abort must show as the process's exit, not take the test runner down. */
+function coderagProcess(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
 }
 
-test('cli: `<command> --help` prints that command’s usage, exits 0 and runs nothing', () => {
+test('cli: `<command> --help` prints that command’s usage, exits 0 and runs nothing', async () => {
   const root = workspace({ 'a.py': lines('def alpha():', '    pass') });
   try {
     for (const command of ['index', 'search', 'status', 'watch', 'map', 'symbols', 'mcp']) {
       for (const flag of ['--help', '-h']) {
-        const r = coderag(command, '--root', root, flag);
+        const r = await cli(command, '--root', root, flag);
         assert.equal(r.status, 0, `${command} ${flag}: ${r.stderr}`);
         assert.match(r.stdout, new RegExp(`^Usage:\\n  coderag ${command} `), `${command} ${flag}`);
       }
@@ -29,13 +30,13 @@ test('cli: `<command> --help` prints that command’s usage, exits 0 and runs no
   }
 });
 
-test('cli: search arguments are checked: clear errors with the valid values, exit 2; aliases and comma lists work', () => {
+test('cli: search arguments are checked: clear errors with the valid values, exit 2; aliases and comma lists work', async () => {
   const root = workspace({
     'app/shop.py': lines('class Cart:', '    def add_item(self, item):', '        return item', '', 'def checkout_total(cart):', '    return 0'),
     'web/cart.ts': lines('export function addToCart(id: string): void {', '  console.log(id);', '}'),
   });
   try {
-    assert.equal(coderag('index', '--root', root, '--no-embeddings').status, 0);
+    assert.equal((await cli('index', '--root', root, '--no-embeddings')).status, 0);
     const bad: [string[], RegExp][] = [
       [['--kind', 'bogus'], /--kind bogus: not one of function, method, class, constant, declaration, section, documentation, window/],
       [['--lang', 'klingon'], /--lang klingon: not one of python, .*typescript.*\(or py, ts, js/],
@@ -48,45 +49,45 @@ test('cli: search arguments are checked: clear errors with the valid values, exi
       [['--path', 'src/**/*.{ts'], /invalid glob \(unclosed '\{'\)/],
     ];
     for (const [args, message] of bad) {
-      const r = coderag('search', 'cart', '--root', root, ...args);
+      const r = await cli('search', 'cart', '--root', root, ...args);
       assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}`);
       assert.match(r.stderr, message);
       assert.equal(r.stdout, '');
     }
-    const names = (...args: string[]) => {
-      const r = coderag('search', 'cart item add', '--root', root, '--json', '--mode', 'keyword', ...args);
+    const names = async (...args: string[]) => {
+      const r = await cli('search', 'cart item add', '--root', root, '--json', '--mode', 'keyword', ...args);
       assert.equal(r.status, 0, r.stderr);
       return (JSON.parse(r.stdout) as { qualifiedName: string }[]).map((h) => h.qualifiedName).sort();
     };
-    assert.deepEqual(names('--lang', 'py', '--kind', 'method,class'), ['Cart', 'Cart.add_item']);
-    assert.deepEqual(names('--lang', 'ts'), ['addToCart']);
-    assert.deepEqual(names('--lang', 'py,ts', '--kind', 'function', '--kind', 'method'), ['Cart.add_item', 'addToCart', 'checkout_total']);
+    assert.deepEqual(await names('--lang', 'py', '--kind', 'method,class'), ['Cart', 'Cart.add_item']);
+    assert.deepEqual(await names('--lang', 'ts'), ['addToCart']);
+    assert.deepEqual(await names('--lang', 'py,ts', '--kind', 'function', '--kind', 'method'), ['Cart.add_item', 'addToCart', 'checkout_total']);
   } finally {
     removeWorkspace(root);
   }
 });
 
-test('cli: no usable vectors: vector mode says why and exits 3; hybrid says it ran keyword-only', () => {
+test('cli: no usable vectors: vector mode says why and exits 3; hybrid says it ran keyword-only', async () => {
   const root = workspace({ 'app/shop.py': lines('def checkout_total(cart):', '    """Sum the prices in the cart."""', '    return 0') });
   try {
-    assert.equal(coderag('index', '--root', root, '--no-embeddings').status, 0);
-    const vector = coderag('search', 'sum of prices', '--root', root, '--mode', 'vector');
+    assert.equal((await cli('index', '--root', root, '--no-embeddings')).status, 0);
+    const vector = await cli('search', 'sum of prices', '--root', root, '--mode', 'vector');
     assert.equal(vector.status, 3);
     assert.match(vector.stderr, /vector search unavailable: the index has no vectors \(built with --no-embeddings/);
-    const hybrid = coderag('search', 'checkout total', '--root', root, '--json');
+    const hybrid = await cli('search', 'checkout total', '--root', root, '--json');
     assert.equal(hybrid.status, 0, hybrid.stderr);
     assert.match(hybrid.stderr, /^coderag: keyword-only results: the index has no vectors/);
     const results = JSON.parse(hybrid.stdout);
     assert.equal(results[0].qualifiedName, 'checkout_total');
     assert.match(results[0].keywordOnly, /no vectors/);
-    assert.equal(coderag('search', 'checkout total', '--root', root, '--mode', 'keyword').stderr, '', 'keyword mode asked for nothing else');
+    assert.equal((await cli('search', 'checkout total', '--root', root, '--mode', 'keyword')).stderr, '', 'keyword mode asked for nothing else');
 
     // Vectors there, but the query model cannot load.
-    assert.equal(coderag('index', '--root', root, '--rebuild').status, 0);
-    const noModel = coderag('search', 'sum of prices', '--root', root, '--mode', 'vector', '--model', path.join(root, 'no-such-model'));
+    assert.equal((await cli('index', '--root', root, '--rebuild')).status, 0);
+    const noModel = await cli('search', 'sum of prices', '--root', root, '--mode', 'vector', '--model', path.join(root, 'no-such-model'));
     assert.equal(noModel.status, 3);
     assert.match(noModel.stderr, /vector search unavailable: the query model could not be loaded: .*no-such-model/);
-    const fine = coderag('search', 'sum of prices', '--root', root, '--mode', 'vector', '--json');
+    const fine = await cli('search', 'sum of prices', '--root', root, '--mode', 'vector', '--json');
     assert.equal(fine.status, 0, fine.stderr);
     assert.equal(JSON.parse(fine.stdout)[0].qualifiedName, 'checkout_total');
   } finally {
@@ -94,20 +95,20 @@ test('cli: no usable vectors: vector mode says why and exits 3; hybrid says it r
   }
 });
 
-test('cli: status of a root never indexed creates nothing; status shows the last run and the model', () => {
+test('cli: status of a root never indexed creates nothing; status shows the last run and the model', async () => {
   const root = workspace({ 'a.py': lines('def alpha():', '    pass') });
   try {
-    const none = coderag('status', '--root', root);
+    const none = await cli('status', '--root', root);
     assert.equal(none.status, 0, none.stderr);
     assert.equal(none.stdout.trim(), `no index yet at ${path.join(root, '.coderag')}; run \`coderag index\``);
-    assert.equal(JSON.parse(coderag('status', '--root', root, '--json').stdout).indexed, false);
+    assert.equal(JSON.parse((await cli('status', '--root', root, '--json')).stdout).indexed, false);
     assert.equal(fs.existsSync(path.join(root, '.coderag')), false, 'nothing created');
 
-    assert.equal(coderag('index', '--root', root).status, 0);
-    const status = coderag('status', '--root', root);
+    assert.equal((await cli('index', '--root', root)).status, 0);
+    const status = await cli('status', '--root', root);
     assert.match(status.stdout, /^model: use-lite\S* \(512-d\)$/m);
     assert.match(status.stdout, /^last run: \S/m);
-    const json = JSON.parse(coderag('status', '--root', root, '--json').stdout);
+    const json = JSON.parse((await cli('status', '--root', root, '--json')).stdout);
     assert.ok(Date.now() - Date.parse(json.updatedAt) < 120_000);
     assert.equal(json.model.dim, 512);
   } finally {
@@ -115,20 +116,20 @@ test('cli: status of a root never indexed creates nothing; status shows the last
   }
 });
 
-test('cli: index with a model that cannot load exits 3, keyword index saved; another model than the index’s needs --rebuild', () => {
+test('cli: index with a model that cannot load exits 3, keyword index saved; another model than the index’s needs --rebuild', async () => {
   const root = workspace({ 'app/shop.py': lines('def checkout_total(cart):', '    return 0') });
   try {
     const missing = path.join(root, 'no-such-model');
-    const r = coderag('index', '--root', root, '--model', missing);
+    const r = await cli('index', '--root', root, '--model', missing);
     assert.equal(r.status, 3, r.stderr);
     assert.match(r.stdout, /\{indexed: 1, unchanged: 0, deleted: 0, chunks: 1\}/);
     assert.match(r.stdout, /embeddings unavailable, keyword search still works: .*no-such-model/);
-    const found = coderag('search', 'checkout_total', '--root', root, '--mode', 'keyword', '--json');
+    const found = await cli('search', 'checkout_total', '--root', root, '--mode', 'keyword', '--json');
     assert.equal(found.status, 0, found.stderr);
     assert.equal(JSON.parse(found.stdout)[0].qualifiedName, 'checkout_total');
 
-    assert.equal(coderag('index', '--root', root).status, 0, 'the default model embeds');
-    const other = coderag('index', '--root', root, '--model', missing);
+    assert.equal((await cli('index', '--root', root)).status, 0, 'the default model embeds');
+    const other = await cli('index', '--root', root, '--model', missing);
     assert.equal(other.status, 3);
     assert.match(other.stdout, /\{indexed: 0, unchanged: 1, deleted: 0, chunks: 0\}/);
     assert.match(other.stdout, /the index holds vectors of use-lite\S*; --model .*no-such-model.* requires `coderag index --rebuild`/);
@@ -148,7 +149,7 @@ test('cli: a model that loads but does not give sentence embeddings: a clear mes
   try {
     for (let i = 0; i < 5; i++) {
       fs.appendFileSync(path.join(root, 'src/mod.py'), `# edit ${i}\n`);
-      const r = coderag('index', '--root', root, '--model', model);
+      const r = coderagProcess('index', '--root', root, '--model', model);
       assert.equal(r.status, 3, `run ${i}: ${r.stdout}${r.stderr}`);
       assert.match(r.stdout, /embeddings unavailable, keyword search still works: the model .*model-copy\S* does not give a sentence embedding of the expected shape \(\[texts, dimension\]\) with pooling 'mean'/);
       assert.doesNotMatch(r.stderr, /Napi::Error/);

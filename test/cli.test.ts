@@ -1,17 +1,20 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { lines, removeWorkspace, workspace } from './helpers';
+import { cli, lines, removeWorkspace, workspace } from './helpers';
 
 const bin = path.join(__dirname, '..', '..', 'bin', 'coderag.js');
 
-function coderag(...args: string[]): string {
-  return execFileSync(process.execPath, [bin, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+/** A command that must succeed: its stdout. */
+async function coderag(...args: string[]): Promise<string> {
+  const r = await cli(...args);
+  assert.equal(r.status, 0, `coderag ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
 }
 
-test('cli: index, incremental re-run, search, status --skipped, errors', () => {
+test('cli: index, incremental re-run, search, status --skipped, errors', async () => {
   const root = workspace({
     'app/main.py': lines('def start_server(port):', '    """Start the HTTP server on a port."""', '    return port'),
     'app/util.ts': lines('export function slugify(title: string): string {', "  return title.toLowerCase().replace(/\\s+/g, '-');", '}'),
@@ -19,29 +22,29 @@ test('cli: index, incremental re-run, search, status --skipped, errors', () => {
     '.env': 'TOKEN=x\n',
   });
   try {
-    const first = JSON.parse(coderag('index', '--root', root, '--json'));
+    const first = JSON.parse(await coderag('index', '--root', root, '--json'));
     assert.deepEqual([first.indexed, first.unchanged, first.deleted, first.chunks], [2, 0, 0, 2]);
     assert.equal(first.report.embedded, 2);
     // The second run says so in the form the issue names.
-    assert.equal(coderag('index', '--root', root).split('\n')[0], '{indexed: 0, unchanged: 2, deleted: 0, chunks: 0}');
+    assert.equal((await coderag('index', '--root', root)).split('\n')[0], '{indexed: 0, unchanged: 2, deleted: 0, chunks: 0}');
 
-    const results = JSON.parse(coderag('search', 'start the http server', '--root', root, '--json', '--limit', '1'));
+    const results = JSON.parse(await coderag('search', 'start the http server', '--root', root, '--json', '--limit', '1'));
     assert.equal(results.length, 1);
     assert.deepEqual([results[0].path, results[0].qualifiedName, results[0].startLine, results[0].endLine], ['app/main.py', 'start_server', 1, 3]);
-    const filtered = JSON.parse(coderag('search', 'slug title', '--root', root, '--json', '--lang', 'typescript', '--kind', 'function', '--path', 'app/**'));
+    const filtered = JSON.parse(await coderag('search', 'slug title', '--root', root, '--json', '--lang', 'typescript', '--kind', 'function', '--path', 'app/**'));
     assert.equal(filtered[0].qualifiedName, 'slugify');
-    const grouped = JSON.parse(coderag('search', 'server slug', '--root', root, '--json', '--group'));
+    const grouped = JSON.parse(await coderag('search', 'server slug', '--root', root, '--json', '--group'));
     assert.ok(grouped[0].results.length >= 1 && grouped[0].path);
-    assert.match(coderag('search', 'slugify', '--root', root), /app\/util\.ts:1-3 {2}function slugify/);
+    assert.match(await coderag('search', 'slugify', '--root', root), /app\/util\.ts:1-3 {2}function slugify/);
 
-    const status = JSON.parse(coderag('status', '--root', root, '--skipped', '--json'));
+    const status = JSON.parse(await coderag('status', '--root', root, '--skipped', '--json'));
     assert.equal(status.files, 2);
     assert.equal(status.chunks, 2);
     assert.equal(status.embedded, 2);
     const reasons = Object.fromEntries(status.skipped.map((s: { path: string; reason: string }) => [s.path, s.reason]));
     assert.equal(reasons['logo.png'], 'binary');
     assert.equal(reasons['.env'], 'secret');
-    assert.match(coderag('status', '--root', root, '--skipped'), /\.env {2}secret/);
+    assert.match(await coderag('status', '--root', root, '--skipped'), /\.env {2}secret/);
 
     const bad = spawnSync(process.execPath, [bin, 'frobnicate'], { encoding: 'utf8' });
     assert.equal(bad.status, 2);
@@ -55,7 +58,7 @@ test('cli: index, incremental re-run, search, status --skipped, errors', () => {
   }
 });
 
-test('cli: search builds a keyword index on first use', () => {
+test('cli: search builds a keyword index on first use', async () => {
   const root = workspace({ 'a.py': lines('def frobnicate_widget():', '    pass') });
   try {
     const r = spawnSync(process.execPath, [bin, 'search', 'frobnicate widget', '--root', root, '--json'], { encoding: 'utf8' });
@@ -67,19 +70,19 @@ test('cli: search builds a keyword index on first use', () => {
   }
 });
 
-test('cli: a search result over a long chunk prints a capped snippet, marked as cut', () => {
+test('cli: a search result over a long chunk prints a capped snippet, marked as cut', async () => {
   // One function with a 1,800-character line: not minified (the file is under 2 KB), one chunk.
   const table = `    return "${'ab,'.repeat(600)}"`;
   const root = workspace({ 'table.py': lines('def lookup_table_blob():', table) });
   try {
-    coderag('index', '--root', root, '--no-embeddings');
-    const out = coderag('search', 'lookup_table_blob', '--root', root, '--mode', 'keyword', '--json', '--limit', '1');
+    await coderag('index', '--root', root, '--no-embeddings');
+    const out = await coderag('search', 'lookup_table_blob', '--root', root, '--mode', 'keyword', '--json', '--limit', '1');
     const [r] = JSON.parse(out);
     assert.deepEqual([r.path, r.startLine, r.endLine], ['table.py', 1, 2]);
     assert.equal(r.snippetCut, true);
     assert.ok(r.snippet.length < 1100, `snippet of ${r.snippet.length} characters`);
     assert.match(r.snippet, /\n… \(cut: \d+ more characters\)$/);
-    const text = coderag('search', 'lookup_table_blob', '--root', root, '--mode', 'keyword', '--limit', '1');
+    const text = await coderag('search', 'lookup_table_blob', '--root', root, '--mode', 'keyword', '--limit', '1');
     assert.ok(text.split('\n').every((l) => l.length < 260), 'terminal lines are capped too');
     assert.match(text, /… \(cut: \d+ more characters\)/);
   } finally {
@@ -108,9 +111,9 @@ test('cli: code-only is saved in the index and kept by later runs; watch accepts
     'docs/guide.rst': lines('Guide', '=====', 'Text.'),
     'notes.txt': lines('some notes'),
   });
-  const indexedPaths = () => JSON.parse(coderag('status', '--root', root, '--json')).files as number;
+  const indexedPaths = async () => JSON.parse(await coderag('status', '--root', root, '--json')).files as number;
   try {
-    const first = JSON.parse(coderag('index', '--root', root, '--no-embeddings', '--code-only', '--json'));
+    const first = JSON.parse(await coderag('index', '--root', root, '--no-embeddings', '--code-only', '--json'));
     assert.equal(first.indexed, 1);
     assert.equal(first.report.scanChanged, undefined, 'a new index has no mode to change from');
     const meta = JSON.parse(fs.readFileSync(path.join(root, '.coderag', 'meta.json'), 'utf8'));
@@ -125,17 +128,17 @@ test('cli: code-only is saved in the index and kept by later runs; watch accepts
     const plain = await watchOnce('--root', root);
     assert.equal(plain.status, 0, plain.stderr);
     assert.deepEqual([plain.events[0].indexed, plain.events[0].deleted, plain.events[0].scanChanged], [0, 0, undefined]);
-    assert.equal(coderag('index', '--root', root, '--no-embeddings').split('\n')[0], '{indexed: 0, unchanged: 1, deleted: 0, chunks: 0}');
-    assert.equal(indexedPaths(), 1);
+    assert.equal((await coderag('index', '--root', root, '--no-embeddings')).split('\n')[0], '{indexed: 0, unchanged: 1, deleted: 0, chunks: 0}');
+    assert.equal(await indexedPaths(), 1);
     // The search filter of the same name does not change the index.
-    coderag('search', 'handler', '--root', root, '--code-only', '--mode', 'keyword');
+    await coderag('search', 'handler', '--root', root, '--code-only', '--mode', 'keyword');
 
     // Turning it off is explicit, and the output says the file set changed.
-    const out = coderag('index', '--root', root, '--no-embeddings', '--with-docs');
+    const out = await coderag('index', '--root', root, '--no-embeddings', '--with-docs');
     assert.match(out, /^\{indexed: 3, /);
     assert.match(out, /file set changed: code-only off: documentation files are indexed again/);
-    assert.equal(indexedPaths(), 4);
-    const back = JSON.parse(coderag('index', '--root', root, '--no-embeddings', '--code-only', '--json'));
+    assert.equal(await indexedPaths(), 4);
+    const back = JSON.parse(await coderag('index', '--root', root, '--no-embeddings', '--code-only', '--json'));
     assert.deepEqual([back.deleted, back.report.scanChanged], [3, 'code-only on: documentation files are dropped from the index']);
     const both = spawnSync(process.execPath, [bin, 'index', '--root', root, '--code-only', '--with-docs'], { encoding: 'utf8' });
     assert.equal(both.status, 2);
@@ -144,13 +147,13 @@ test('cli: code-only is saved in the index and kept by later runs; watch accepts
   }
 });
 
-test('cli: --max-file-size changes the size limit, with KB/MB suffixes', () => {
+test('cli: --max-file-size changes the size limit, with KB/MB suffixes', async () => {
   const root = workspace({ 'small.py': 'x = 1\n', 'mid.py': 'y = 1\n'.repeat(400) });
   const indexDir = `${root}-index`;
   try {
-    const out = JSON.parse(coderag('index', '--root', root, '--index-dir', indexDir, '--no-embeddings', '--json', '--max-file-size', '1KB'));
+    const out = JSON.parse(await coderag('index', '--root', root, '--index-dir', indexDir, '--no-embeddings', '--json', '--max-file-size', '1KB'));
     assert.equal(out.indexed, 1);
-    const status = JSON.parse(coderag('status', '--root', root, '--index-dir', indexDir, '--skipped', '--json'));
+    const status = JSON.parse(await coderag('status', '--root', root, '--index-dir', indexDir, '--skipped', '--json'));
     assert.deepEqual(status.skipped.map((s: { path: string; detail: string }) => `${s.path} ${s.detail}`), ['mid.py 2400 bytes > limit 1024']);
     const bad = spawnSync(process.execPath, [bin, 'index', '--root', root, '--index-dir', indexDir, '--max-file-size', 'lots'], { encoding: 'utf8' });
     assert.equal(bad.status, 2);

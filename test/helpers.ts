@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import { chunkFile } from '../src/core/chunk/chunk-file';
 import { estimateTokens } from '../src/core/chunk/split';
 import type { Chunk, FileChunks } from '../src/core/base/types';
+import { runCli } from '../src/cli/commands';
+import { capturingIo } from '../src/cli/io';
 
 export async function chunksOf(file: string, source: string, maxTokens = 512): Promise<FileChunks> {
   return (await chunkFile(file, source, { maxTokens, countTokens: estimateTokens })).result;
@@ -54,4 +56,14 @@ export function gitHome(home: string, xdg?: string): () => void {
   else delete process.env.XDG_CONFIG_HOME;
   delete process.env.GIT_CONFIG_GLOBAL;
   return () => GIT_ENV.forEach((k, i) => (saved[i] === undefined ? delete process.env[k] : (process.env[k] = saved[i])));
+}
+
+
+export { searchIndex } from '../eval/search-index';
+
+/** A `coderag` command run in this process (a spawn costs a second or more): its exit code and output. */
+export async function cli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const io = capturingIo();
+  const status = await runCli(args, io);
+  return { status, stdout: io.stdout, stderr: io.stderr };
 }

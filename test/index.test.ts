@@ -9,9 +9,13 @@ import { chunkTable } from '../src/core/store/rows';
 import * as lancedb from '@lancedb/lancedb';
 import { EMBEDDING_INPUT_VERSION } from '../src/core/embed/embedder';
 import { parseOne } from '../src/core/parse/parse-job';
-import { CodeService } from '../src/core/service/service';
+import { openWorkspace } from '../src/core/service/api';
+import { QueryModel } from '../src/core/search/query-model';
 import { estimateTokens } from '../src/core/chunk/split';
-import { lines, removeWorkspace, workspace } from './helpers';
+import { embedMissing } from '../src/core/index/embed-phase';
+import { emptyReport } from '../src/core/index/report';
+import type { RunProgress } from '../src/core/index/run-host';
+import { lines, removeWorkspace, searchIndex, workspace } from './helpers';
 
 function pyModule(i: number): string {
   return lines(
@@ -78,7 +82,7 @@ test('vectors: unchanged chunks keep theirs; renames and branch switches reuse t
     const first = await index.update();
     assert.equal(first.embeddingError, undefined);
     assert.equal(first.embedded, 24);
-    assert.equal(await index.store.countChunks('embedded = false'), 0);
+    assert.equal(await index.store.countChunks('unembedded'), 0);
 
     // Edit one function: only that chunk needs a new vector.
     const file = path.join(root, 'pkg2/mod_2.py');
@@ -100,7 +104,7 @@ test('vectors: unchanged chunks keep theirs; renames and branch switches reuse t
     const back = await index.update();
     assert.deepEqual([back.indexed, back.embedded, back.reusedVectors], [1, 0, 4]);
 
-    const results = await index.search('compute result three hundred three', { limit: 3 });
+    const results = await searchIndex(index, 'compute result three hundred three', { limit: 3 });
     assert.ok(results.length > 0);
     await index.close();
   } finally {
@@ -124,7 +128,7 @@ test('vectors: a change of embedding input re-embeds every chunk; renames still 
 
     index = await CodeIndex.open({ root, inProcess: true, embedWorkers: 1 });
     assert.match(index.health.notices.join('\n'), /embedding input/);
-    assert.equal(await index.queryEmbedder(), undefined, 'stale vectors are not searched');
+    assert.equal(await new QueryModel(index).embedder(), undefined, 'stale vectors are not searched');
     const again = await index.update();
     assert.match(again.rebuilt ?? '', /embedding input/);
     assert.deepEqual([again.indexed, again.embedded, again.reusedVectors], [0, 12, 0]);
@@ -179,7 +183,7 @@ test('crash-safe: kill -9 during parsing and during embedding, then resume: no d
     assert.equal(new Set(ids).size, ids.length, 'no duplicate chunk');
     assert.equal(ids.length, 700 * 4, 'no missing chunk');
     assert.equal(index.fileRows().length, 700);
-    assert.equal(await index.store.countChunks('embedded = false'), 0, 'every chunk has its vector');
+    assert.equal(await index.store.countChunks('unembedded'), 0, 'every chunk has its vector');
     assert.equal(index.keyword.size, 2800);
     const again = await index.update();
     assert.deepEqual([again.indexed, again.unchanged, again.embedded], [0, 700, 0]);
@@ -243,7 +247,7 @@ test('store: a table split into many fragments is compacted, a few fragments are
   const root = workspace({});
   try {
     const store = await Store.open(path.join(root, 'lance'), 8, true);
-    const files = (n: number) => Array.from({ length: 3 }, (_, i) => ({ path: `f${n}_${i}.py`, sha256: 'x', size: 1, mtimeMs: 1, language: 'python', chunkCount: 0, state: 'indexed', note: '' }));
+    const files = (n: number) => Array.from({ length: 3 }, (_, i) => ({ path: `f${n}_${i}.py`, sha256: 'x', size: 1, mtimeMs: 1, language: 'python', chunkCount: 0, state: 'indexed', reason: '', note: '' }));
     for (let b = 0; b < 4; b++) await store.upsertFiles(files(b)); // one fragment per write
     assert.equal(await store.compactIfFragmented(10), false);
     assert.equal(await store.compactIfFragmented(3), true);
@@ -315,12 +319,12 @@ test('bad inputs: a file with CR-only line endings (classic Mac) is split at CR 
       await index.close();
     }
     // Identifier search reads context lines from the file: numbered the same way.
-    const service = await CodeService.open({ root, embedding: { enabled: false }, inProcess: true });
+    const service = await openWorkspace({ root, embedding: { enabled: false }, inProcess: true });
     try {
-      const [hit] = await service.identifiers('second', { contextLines: 0 });
+      const [hit] = await service.symbols('second', { contextLines: 0 });
       assert.deepEqual([hit.path, hit.line, hit.context], ['mac.py', 6, [{ line: 6, text: 'def second():' }]]);
     } finally {
-      await service.close();
+      await service.dispose();
     }
   } finally {
     removeWorkspace(root);
@@ -343,6 +347,36 @@ test('scan settings that choose the file set (size limit, excludes) are kept by 
     assert.equal(wider.indexed, 1);
     assert.equal(wider.scanChanged, 'file size limit 100 → 1000000 bytes');
     await index.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('vectors: chunks meet the same neighbours in the model whatever order the table holds them in', async () => {
+  // The quantized model's output for a text moves with its sub-batch's other texts: the batches
+  // must depend on the chunks, not on the order parse batches happened to write them.
+  const root = workspace({});
+  try {
+    const dim = 4;
+    const row = (i: number) => {
+      const id = `f${String(i).padStart(3, '0')}.py:1-1:function:f${i}`;
+      return {
+        id, groupId: id, path: `f${i}.py`, language: 'python', kind: 'function', name: `f${i}`, qualifiedName: `f${i}`, startLine: 1, endLine: 1,
+        title: `t${i}`, text: `def f${i}(): pass`, signature: '', contentHash: `h${i}`, meta: '{}', embedded: false, vector: null,
+      };
+    };
+    const batchesOf = async (order: number[]) => {
+      const store = await Store.open(path.join(root, `lance-${order[0]}`), dim, true);
+      for (const i of order) await store.addChunks(chunkTable([row(i)], dim));
+      const seen: string[][] = [];
+      const embedder = { id: 'recording', dim, close: async () => undefined, embed: async (texts: string[]) => (seen.push(texts), texts.map(() => new Float32Array(dim).fill(0.5))) };
+      const progress = { emit: () => undefined, checkpoint: async () => false } as unknown as RunProgress;
+      await embedMissing(store, embedder, emptyReport(), progress, () => false, 40);
+      store.close();
+      return seen;
+    };
+    const forward = Array.from({ length: 70 }, (_, i) => i);
+    assert.deepEqual(await batchesOf(forward), await batchesOf([...forward].reverse()));
   } finally {
     removeWorkspace(root);
   }

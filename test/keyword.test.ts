@@ -74,16 +74,16 @@ test('keyword file: postings read at first search are those load() checked; a fi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coderag-kw-'));
   try {
     const file = path.join(dir, 'keyword.bin');
-    indexOf([chunk('a.py', 'parse_header', 'def parse_header(): pass'), ...filler]).save(file);
+    await indexOf([chunk('a.py', 'parse_header', 'def parse_header(): pass'), ...filler]).save(file);
     // Unchanged since load: searched without a second hash.
-    assert.deepEqual(KeywordEngine.load(file)!.search('parse header').map((h) => h.qualifiedName).slice(0, 1), ['parse_header']);
+    assert.deepEqual((await KeywordEngine.read(file)).index!.search('parse header').map((h) => h.qualifiedName).slice(0, 1), ['parse_header']);
     // A byte of the postings changed after load (same size): found when they are first read.
-    const opened = KeywordEngine.load(file)!;
+    const opened = (await KeywordEngine.read(file)).index!;
     const bytes = fs.readFileSync(file);
     bytes[bytes.length - 40] ^= 0xff;
     fs.writeFileSync(file, bytes);
     assert.throws(() => opened.search('parse header'), /changed or is damaged since it was opened/);
-    assert.equal(KeywordEngine.read(file).error, 'checksum mismatch');
+    assert.equal((await KeywordEngine.read(file)).error, 'checksum mismatch');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -114,16 +114,16 @@ test('keyword file: documents, deleted ones, odd ids and names survive save and 
     const file = path.join(dir, 'keyword.bin');
     const k = indexOf([chunk('a.py', 'parse_header', 'def parse_header(): pass'), chunk('gone.py', 'gone', 'def gone(): pass'), ...filler]);
     k.removeFile('gone.py');
-    k.save(file);
+    await k.save(file);
     // Found by binary search in the sorted terms, then numbered in the vocabulary by the first write.
-    const loaded = KeywordEngine.load(file)!;
+    const loaded = (await KeywordEngine.read(file)).index!;
     assert.equal(loaded.search('parse header')[0].qualifiedName, 'parse_header');
     assert.deepEqual(loaded.search('gone'), []);
     loaded.setFile('z.py', 'z.py', packFileDocs([chunk('z.py', 'zebra_stripes', 'def zebra_stripes(): return parse_header()')]));
     assert.equal(loaded.search('zebra stripes')[0].qualifiedName, 'zebra_stripes');
     assert.deepEqual(loaded.search('parse header').map((h) => h.qualifiedName).slice(0, 2), ['parse_header', 'zebra_stripes']);
-    loaded.save(file);
-    assert.deepEqual(KeywordEngine.load(file)!.search('zebra').map((h) => h.qualifiedName), ['zebra_stripes']);
+    await loaded.save(file);
+    assert.deepEqual((await KeywordEngine.read(file)).index!.search('zebra').map((h) => h.qualifiedName), ['zebra_stripes']);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -2,7 +2,10 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CodeService } from '../src/core/service/service';
+import { openWorkspace, type Workspace } from '../src/core/service/api';
+import { CodeIndex } from '../src/core/index/code-index';
+import { RepoMap } from '../src/core/repomap/repo-map';
+import { searchIdentifiers } from '../src/core/repomap/identifiers';
 import { SymbolGraph } from '../src/core/repomap/graph';
 import { pagerank, toCsr } from '../src/core/repomap/pagerank';
 import { countTokens } from '../src/core/repomap/tokens';
@@ -10,7 +13,7 @@ import { lines, removeWorkspace, workspace } from './helpers';
 import { chunkFile } from '../src/core/chunk/chunk-file';
 import { extractTags } from '../src/core/tags/tags';
 import { tagsOfFile } from '../src/core/tags/file-tags';
-import { makeTokenCounter } from '../src/core/chunk/token-counter';
+import { estimateTokens } from '../src/core/chunk/split';
 
 const project = {
   'README.md': '# Shop\n',
@@ -37,13 +40,13 @@ const project = {
 };
 
 /** Runs `body` on a service over a fresh workspace holding `files`, then closes and removes both. */
-async function withService(files: Record<string, string>, body: (service: CodeService, root: string) => Promise<void>) {
+async function withService(files: Record<string, string>, body: (service: Workspace, root: string) => Promise<void>) {
   const root = workspace(files);
-  const service = await CodeService.open({ root, embedding: { enabled: false }, inProcess: true });
+  const service = await openWorkspace({ root, embedding: { enabled: false }, inProcess: true });
   try {
     await body(service, root);
   } finally {
-    await service.close();
+    await service.dispose();
     removeWorkspace(root);
   }
 }
@@ -52,7 +55,7 @@ const position = (ranked: { path: string }[], p: string) => ranked.findIndex((r)
 
 test('repo map: the central module ranks first without any personalization', async () => {
   await withService(project, async (service) => {
-    const map = await service.repoMap({ tokens: 2048 });
+    const map = await service.map({ tokens: 2048 });
     assert.equal(map.rankedFiles[0].path, 'shop/ledger.py');
     // Important files lead, then the central module with its key definitions and enclosing class.
     assert.ok(map.text.startsWith('README.md\npyproject.toml\nshop/ledger.py:\n'), map.text);
@@ -63,10 +66,10 @@ test('repo map: the central module ranks first without any personalization', asy
 
 test('repo map: mentioning an identifier moves its file up; focusing a file moves its neighbours up', async () => {
   await withService(project, async (service) => {
-    const plain = (await service.repoMap({ tokens: 4096 })).rankedFiles;
-    const mentioned = (await service.repoMap({ tokens: 4096, mentionedIdents: ['format_money_amount'] })).rankedFiles;
+    const plain = (await service.map({ tokens: 4096 })).rankedFiles;
+    const mentioned = (await service.map({ tokens: 4096, mentionedIdents: ['format_money_amount'] })).rankedFiles;
     assert.ok(position(mentioned, 'shop/money.py') < position(plain, 'shop/money.py'));
-    const focused = await service.repoMap({ tokens: 4096, focus: ['shop/cli.py'] });
+    const focused = await service.map({ tokens: 4096, focus: ['shop/cli.py'] });
     const others = focused.rankedFiles.filter((r) => r.path !== 'shop/cli.py');
     // cli.py uses parsing.py and cart.py: both move up, cart.py even above the central ledger.py.
     assert.equal(others[0].path, 'shop/parsing.py');
@@ -75,7 +78,7 @@ test('repo map: mentioning an identifier moves its file up; focusing a file move
     const rankOf = (list: { path: string; rank: number }[], p: string) => list.find((r) => r.path === p)!.rank;
     assert.ok(rankOf(focused.rankedFiles, 'shop/parsing.py') > rankOf(plain, 'shop/parsing.py'));
     assert.ok(!focused.files.includes('shop/cli.py'), 'the focus file itself is not repeated in the map');
-    const out = await service.repoMap({ tokens: 4096, focus: ['../outside.py'] }).catch((e: Error) => e);
+    const out = await service.map({ tokens: 4096, focus: ['../outside.py'] }).catch((e: Error) => e);
     assert.match(String(out), /outside the workspace root/);
   });
 });
@@ -88,7 +91,7 @@ test('repo map: fits the token budget, within 10% under it, with real token coun
   big['pkg/core.py'] = lines('def shared_helper_function(x):', '    return x');
   await withService(big, async (service) => {
     for (const budget of [256, 512, 1024]) {
-      const map = await service.repoMap({ tokens: budget });
+      const map = await service.map({ tokens: budget });
       assert.equal(map.tokens, countTokens(map.text));
       assert.ok(map.tokens <= budget, `${map.tokens} > ${budget}`);
       assert.ok(map.tokens >= budget * 0.9, `${map.tokens} is more than 10% under ${budget}`);
@@ -105,43 +108,51 @@ test('repo map: Godot scenes attaching scripts and preload() are edges; GDScript
     'game/unrelated.gd': lines('extends Node', 'func noop():', '	pass'),
   };
   await withService(godot, async (service) => {
-    const focused = await service.repoMap({ tokens: 2048, focus: ['game/main.tscn'] });
+    const focused = await service.map({ tokens: 2048, focus: ['game/main.tscn'] });
     const r = focused.rankedFiles;
     assert.ok(position(r, 'game/player.gd') < position(r, 'game/unrelated.gd'), JSON.stringify(r));
-    const fromPlayer = await service.repoMap({ tokens: 2048, focus: ['game/player.gd'] });
+    const fromPlayer = await service.map({ tokens: 2048, focus: ['game/player.gd'] });
     assert.ok(position(fromPlayer.rankedFiles, 'game/bullet.gd') < position(fromPlayer.rankedFiles, 'game/unrelated.gd'));
-    assert.deepEqual(await service.identifiers('', {}), []);
+    assert.deepEqual(await service.symbols('', {}), []);
     const expected = { speed: 'variable', gun: 'variable', damage: 'variable', trail: 'variable', hit_target: 'signal', Bullet4: 'class', Bullet: 'constant', shoot: 'function', fly: 'function' };
     for (const [name, category] of Object.entries(expected)) {
-      const [hit] = await service.identifiers(name, { references: false });
+      const [hit] = await service.symbols(name, { references: false });
       assert.deepEqual([hit?.name, hit?.category], [name, category], name);
     }
-    const refs = await service.identifiers('add_child', { definitions: false });
+    const refs = await service.symbols('add_child', { definitions: false });
     assert.equal(refs[0]?.path, 'game/player.gd');
   });
 });
 
 test('repo map: a changed file updates its tags and the graph without a rebuild', async () => {
-  await withService(project, async (service, root) => {
-    await service.repoMap();
+  const root = workspace(project);
+  const index = await CodeIndex.open({ root, embedding: { enabled: false }, inProcess: true });
+  try {
+    await index.update({ embeddings: false });
+    await index.tags.load();
+    const map = new RepoMap(index);
+    map.render();
     fs.writeFileSync(path.join(root, 'tools/unrelated.py'), lines('from shop.money import format_money_amount', 'def lonely_helper():', '    return format_money_amount(42)'));
-    await service.index.update({ paths: ['tools/unrelated.py'], embeddings: false });
-    assert.deepEqual(service.map.sync(), { updated: 1, removed: 0 });
-    const hits = await service.identifiers('format_money_amount', { definitions: false });
+    await index.update({ paths: ['tools/unrelated.py'], embeddings: false });
+    assert.deepEqual(map.sync(), { updated: 1, removed: 0 });
+    const hits = searchIdentifiers(root, map.taggedFiles(), 'format_money_amount', { definitions: false });
     assert.ok(hits.some((h) => h.path === 'tools/unrelated.py' && h.line === 3));
-  });
+  } finally {
+    await index.close();
+    removeWorkspace(root);
+  }
 });
 
 test('search_identifiers: exact, prefix, substring; definitions first; context lines', async () => {
   await withService(project, async (service) => {
-    const hits = await service.identifiers('record_sale');
+    const hits = await service.symbols('record_sale');
     assert.equal(hits[0].kind, 'def');
     assert.deepEqual([hits[0].path, hits[0].line, hits[0].match], ['shop/ledger.py', 3, 'exact']);
     assert.deepEqual(hits[0].context.map((c) => c.line), [1, 2, 3, 4, 5]);
     assert.ok(hits.slice(1).every((h) => h.kind === 'ref'));
-    const prefix = await service.identifiers('running');
+    const prefix = await service.symbols('running');
     assert.equal(prefix[0].match, 'prefix');
-    const sub = await service.identifiers('MONEY');
+    const sub = await service.symbols('MONEY');
     assert.ok(sub.length && sub.every((h) => h.match === 'substring'));
   });
 });
@@ -171,15 +182,15 @@ test('graph and PageRank scale linearly: 100k files, hub identifiers, no recursi
 
 test('repo map on a workspace never indexed: a tags-only pass, completed by the next full update', async () => {
   await withService(project, async (service) => {
-    const map = await service.repoMap({ tokens: 1024 });
+    const map = await service.map({ tokens: 1024 });
     assert.equal(map.rankedFiles[0].path, 'shop/ledger.py');
-    assert.ok(service.index.fileRows().every((r) => r.state === 'tags'));
-    assert.equal(await service.index.store.countChunks(), 0);
-    const full = await service.index.update({ embeddings: false });
+    assert.equal(service.complete, false, 'files known by their tags only');
+    assert.deepEqual([(await service.status()).files, (await service.status()).chunks], [0, 0]);
+    const full = await service.index({ embeddings: false }).report;
     assert.equal(full.indexed, 10);
-    assert.ok(service.index.fileRows().every((r) => r.state === 'indexed'));
-    assert.equal((await service.search('running balance of the ledger', { mode: 'keyword' }))[0].qualifiedName, 'Ledger.running_balance');
-    const again = await service.index.update({ embeddings: false });
+    assert.equal(service.complete, true);
+    assert.equal((await service.search('running balance of the ledger', { mode: 'keyword' })).results[0].qualifiedName, 'Ledger.running_balance');
+    const again = await service.index({ embeddings: false }).report;
     assert.deepEqual([again.indexed, again.unchanged], [0, 10]);
   });
 });
@@ -193,7 +204,7 @@ test('tags from the chunker walk, where chunk patterns stand in for identical ta
     'A.cs': lines('class Shop : Base {', '  int Buy(int x) { return Helper(x); }', '  static int Helper(int y) { return y; }', '}'),
     'a.gd': lines('extends Node', 'class_name Shop', 'signal bought', 'func buy(x):', '    return helper(x)', 'func helper(y):', '    emit_signal("bought")'),
   };
-  const opts = { maxTokens: 512, countTokens: makeTokenCounter({ maxTokens: 512 }) };
+  const opts = { maxTokens: 512, countTokens: estimateTokens };
   for (const [file, source] of Object.entries(samples)) {
     const parsed = await chunkFile(file, source, opts, true);
     assert.ok(parsed.tree && parsed.loaded, file);
@@ -225,8 +236,8 @@ test('repo map: relative preload paths resolve, signal connections are edges to 
     'game/weapons/Bullet.tscn': lines('[gd_scene format=3]', '[node name="Bullet" type="Area2D"]'),
   };
   await withService(godot, async (service) => {
-    const map = await service.repoMap({ tokens: 1024 });
-    const edges = map.edges.map((e) => `${e.from} → ${e.to} ${e.kinds.join(',')}`);
+    const map = await service.map({ tokens: 1024 });
+    const edges = map.edges.map((e: { from: string; to: string; kinds: string[] }) => `${e.from} → ${e.to} ${e.kinds.join(',')}`);
     assert.ok(edges.includes('game/main.tscn → game/main.gd file.script,handler'), edges.join('\n'));
     assert.ok(edges.includes('game/main.tscn → game/hud/hud.tscn file.scene'), edges.join('\n'));
     assert.ok(edges.includes('game/main.gd → game/weapons/Bullet.tscn file.preload'), edges.join('\n'));

@@ -4,7 +4,7 @@ import { CodeIndex } from '../src/core/index/code-index';
 import { groupByFile } from '../src/core/search/hybrid';
 import { analyzeQuery } from '../src/core/search/query';
 import { SNIPPET_MAX_CHARS, snippetOf } from '../src/core/search/snippet';
-import { lines, removeWorkspace, workspace } from './helpers';
+import { lines, removeWorkspace, searchIndex, workspace } from './helpers';
 
 const files = {
   'player.gd': lines(
@@ -73,48 +73,48 @@ test('query analysis: code identifiers versus words', () => {
 });
 
 test('hybrid: natural language finds the function, results carry what an editor needs', async () => {
-  const [top] = await index.search('split the content type header into media type and parameters');
+  const [top] = await searchIndex(index, 'split the content type header into media type and parameters');
   assert.equal(top.qualifiedName, 'parse_content_type');
   assert.equal(top.path, 'src/http/headers.py');
   assert.deepEqual([top.startLine, top.endLine, top.kind, top.language], [3, 7, 'function', 'python']);
   assert.equal(top.signature, 'def parse_content_type(value):');
   assert.ok(top.snippet.startsWith('def parse_content_type'));
   assert.ok(top.ranks.keyword && top.ranks.vector);
-  const [dedent] = await index.search('remove common indentation from text');
+  const [dedent] = await searchIndex(index, 'remove common indentation from text');
   assert.equal(dedent.qualifiedName, 'dedentBlock');
 });
 
 test('identifiers in the query: exact symbol matches win', async () => {
-  assert.equal((await index.search('Input.is_action_pressed'))[0].qualifiedName, '_process');
-  assert.equal((await index.search('move_and_slide'))[0].qualifiedName, '_physics_process');
-  assert.equal((await index.search('position.clamp'))[0].path, 'player.gd');
-  assert.equal((await index.search('Cache.get'))[0].qualifiedName, 'Cache.get');
+  assert.equal((await searchIndex(index, 'Input.is_action_pressed'))[0].qualifiedName, '_process');
+  assert.equal((await searchIndex(index, 'move_and_slide'))[0].qualifiedName, '_physics_process');
+  assert.equal((await searchIndex(index, 'position.clamp'))[0].path, 'player.gd');
+  assert.equal((await searchIndex(index, 'Cache.get'))[0].qualifiedName, 'Cache.get');
 });
 
 test('filters by kind, language and path glob; grouping per file; code-only', async () => {
-  const classes = await index.search('cache', { kind: ['class'] });
+  const classes = await searchIndex(index, 'cache', { kind: ['class'] });
   assert.deepEqual(classes.map((r) => r.kind), ['class']);
-  const py = await index.search('header', { language: ['python'] });
+  const py = await searchIndex(index, 'header', { language: ['python'] });
   assert.ok(py.length && py.every((r) => r.language === 'python'));
-  const under = await index.search('text', { path: 'src/util/**' });
+  const under = await searchIndex(index, 'text', { path: 'src/util/**' });
   assert.ok(under.length && under.every((r) => r.path.startsWith('src/util/')));
-  const groups = groupByFile(await index.search('header date content type', { limit: 10 }));
+  const groups = groupByFile(await searchIndex(index, 'header date content type', { limit: 10 }));
   assert.equal(groups[0].path, 'src/http/headers.py');
   assert.equal(new Set(groups.map((g) => g.path)).size, groups.length);
-  const code = await index.search('parse headers dedent text guide', { codeOnly: true, limit: 20 });
+  const code = await searchIndex(index, 'parse headers dedent text guide', { codeOnly: true, limit: 20 });
   assert.ok(!code.some((r) => r.kind === 'documentation'));
 });
 
 test('pseudo-relevance feedback: a second pass keeps the best answer of the first and fills the list', async () => {
-  const plain = await index.search('split the content type header into media type and parameters', { limit: 5 });
-  const fed = await index.search('split the content type header into media type and parameters', { limit: 5, feedback: 1 });
+  const plain = await searchIndex(index, 'split the content type header into media type and parameters', { limit: 5 });
+  const fed = await searchIndex(index, 'split the content type header into media type and parameters', { limit: 5, feedback: 1 });
   assert.equal(fed[0].qualifiedName, plain[0].qualifiedName);
   assert.ok(fed.length >= plain.length);
 });
 
 test('keyword and vector modes alone', async () => {
-  assert.equal((await index.search('format timestamp date header', { mode: 'keyword' }))[0].qualifiedName, 'format_date');
-  const vec = await index.search('format timestamp date header', { mode: 'vector' });
+  assert.equal((await searchIndex(index, 'format timestamp date header', { mode: 'keyword' }))[0].qualifiedName, 'format_date');
+  const vec = await searchIndex(index, 'format timestamp date header', { mode: 'vector' });
   assert.ok(vec.length > 0 && vec.every((r) => r.ranks.vector && !r.ranks.keyword));
 });
 
@@ -125,7 +125,7 @@ test('a model that fails to load: a clear message, and keyword search keeps work
     const report = await broken.update();
     assert.match(report.embeddingError ?? '', /nonexistent\/model-folder|failed to load|no config\.json/);
     assert.equal(report.indexed, 5);
-    assert.equal((await broken.search('move_and_slide'))[0].qualifiedName, '_physics_process');
+    assert.equal((await searchIndex(broken, 'move_and_slide'))[0].qualifiedName, '_physics_process');
     await broken.close();
   } finally {
     removeWorkspace(other);

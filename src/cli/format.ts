@@ -1,7 +1,5 @@
 // Human-readable output for the CLI; --json prints the raw objects instead.
-import type { IndexReport } from '../core/index/code-index';
-import type { SkippedFile } from '../core/base/types';
-import type { SearchResult } from '../core/search/hybrid';
+import type { IndexReport, SearchResult, SkippedFile, Status } from '../core/service/api';
 
 /** `debug.log  ignored by "*.log" (.gitignore:3)`; other details in parentheses. */
 export function describeSkip(s: SkippedFile): string {
@@ -46,4 +44,25 @@ function terminalLines(snippet: string): string[] {
   const shown = all.slice(0, 6).map((l) => (l.length > 200 ? `${l.slice(0, 200)}…` : l));
   if (all.length > 6) shown.push(/^… \(cut: /.test(all[all.length - 1]) ? all[all.length - 1] : '…');
   return shown;
+}
+
+export function formatStatus(s: Status): string {
+  const lines = [
+    `root: ${s.root}`,
+    `index: ${s.indexDir} (${(s.diskBytes / 1e6).toFixed(1)} MB)`,
+    `files: ${s.files} indexed, ${s.skippedCount} skipped`,
+    `chunks: ${s.chunks} (${s.embedded} with vectors)`,
+    `model: ${s.model ? `${s.model.id} (${s.model.dim}-d)` : 'none (no vectors)'}`,
+    `last run: ${s.updatedAt ? new Date(s.updatedAt).toLocaleString() : 'unknown'}`,
+    `languages: ${Object.entries(s.languages).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ')}`,
+  ];
+  for (const n of s.notices) lines.push(`note: ${n}`);
+  if (s.fallbacks.length) {
+    lines.push(`notes (${s.fallbacks.length}):`, ...s.fallbacks.slice(0, 50).map((f) => `  ${f.path}: ${f.note}`));
+  }
+  if (s.skipped) {
+    lines.push('skipped:');
+    for (const k of s.skipped) lines.push(`  ${k.path}  ${describeSkip(k)}`);
+  }
+  return lines.join('\n');
 }

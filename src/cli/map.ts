@@ -1,15 +1,13 @@
 // `coderag map` and `coderag symbols`: the repo map and identifier search from the command line.
-import { CodeService } from '../core/service/service';
+import { openWorkspace, type Workspace } from '../core/service/api';
 import { parse, workspaceOf } from './args';
+import type { Io } from './io';
 
-async function open(values: Record<string, unknown>): Promise<CodeService> {
-  return CodeService.open({
-    ...workspaceOf(values),
-    embedding: { enabled: false },
-  });
+async function open(values: Record<string, unknown>): Promise<Workspace> {
+  return openWorkspace({ ...workspaceOf(values), embedding: { enabled: false } });
 }
 
-export async function runMap(argv: string[]): Promise<number> {
+export async function runMap(argv: string[], io: Io): Promise<number> {
   const { values } = parse(argv, {
     tokens: { type: 'string' },
     focus: { type: 'string', multiple: true },
@@ -18,40 +16,40 @@ export async function runMap(argv: string[]): Promise<number> {
   });
   const service = await open(values);
   try {
-    const result = await service.repoMap({
+    const result = await service.map({
       tokens: values.tokens ? Number(values.tokens) : 1024,
       focus: values.focus as string[] | undefined,
       mentionedIdents: values.mention as string[] | undefined,
       mentionedFiles: values['mention-file'] as string[] | undefined,
     });
-    if (values.json) console.log(JSON.stringify({ ...result, rankedFiles: result.rankedFiles.slice(0, 100) }, null, 1));
-    else process.stdout.write(result.text);
+    if (values.json) io.out(JSON.stringify({ ...result, rankedFiles: result.rankedFiles.slice(0, 100) }, null, 1));
+    else io.raw(result.text);
     return 0;
   } finally {
-    await service.close();
+    await service.dispose();
   }
 }
 
-export async function runSymbols(argv: string[]): Promise<number> {
+export async function runSymbols(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { limit: { type: 'string' }, context: { type: 'string' } });
   const query = positionals.join(' ').trim();
   if (!query) throw new Error('symbols needs a query');
   const service = await open(values);
   try {
-    const hits = await service.identifiers(query, {
+    const hits = await service.symbols(query, {
       limit: values.limit ? Number(values.limit) : 50,
       contextLines: values.context ? Number(values.context) : 2,
     });
-    if (values.json) console.log(JSON.stringify(hits, null, 1));
+    if (values.json) io.out(JSON.stringify(hits, null, 1));
     else {
       for (const h of hits) {
-        console.log(`${h.path}:${h.line}  ${h.kind === 'def' ? 'definition' : 'reference'} ${h.name} (${h.category}, ${h.match})`);
-        for (const c of h.context) console.log(`  ${String(c.line).padStart(5)}${c.line === h.line ? '>' : ' '} ${c.text}`);
+        io.out(`${h.path}:${h.line}  ${h.kind === 'def' ? 'definition' : 'reference'} ${h.name} (${h.category}, ${h.match})`);
+        for (const c of h.context) io.out(`  ${String(c.line).padStart(5)}${c.line === h.line ? '>' : ' '} ${c.text}`);
       }
-      if (!hits.length) console.log('no matching symbols');
+      if (!hits.length) io.out('no matching symbols');
     }
     return 0;
   } finally {
-    await service.close();
+    await service.dispose();
   }
 }

@@ -16,6 +16,7 @@ import {
   toSarif,
 } from '../core/service/api';
 import { parse } from './args';
+import type { Io } from './io';
 
 export const MIGRATE_USAGE = [
   '  coderag migrate [--root DIR | --bundle FILE] [--json | --sarif] [--state FILE] [--status] [--fix] [--progress] [--no-retrieval] [--class-ref DIR] [--llm-endpoint URL --llm-model M]',
@@ -73,7 +74,7 @@ function writeFixes(root: string, findings: Finding[]): number {
   return files;
 }
 
-export async function runMigrate(argv: string[]): Promise<number> {
+export async function runMigrate(argv: string[], io: Io): Promise<number> {
   const { values } = parse(argv, {
     bundle: { type: 'string' },
     sarif: { type: 'boolean', default: false },
@@ -93,36 +94,36 @@ export async function runMigrate(argv: string[]): Promise<number> {
     if (values.status) {
       if (!statePath) throw new MigrateUsageError('--status reads a state file: give --state FILE');
       const list = await runStatus({ root, bundleText }, statePath);
-      if (values.json) console.log(JSON.stringify(list, null, 1));
-      else for (const s of list) console.log(`${s.path} ${s.startLine === s.endLine ? s.startLine : `${s.startLine}-${s.endLine}`} ${s.kind} ${s.name}: ${s.status}`);
+      if (values.json) io.out(JSON.stringify(list, null, 1));
+      else for (const s of list) io.out(`${s.path} ${s.startLine === s.endLine ? s.startLine : `${s.startLine}-${s.endLine}`} ${s.kind} ${s.name}: ${s.status}`);
       return 0;
     }
     const retrieve = !values['no-retrieval'];
     const retriever = retrieve && values['class-ref'] ? new Retriever(loadClassProse(path.resolve(values['class-ref'] as string))) : undefined;
     const onFragment = values.progress
-      ? (f: FragmentReport, i: number, total: number) => process.stderr.write(`[${i + 1}/${total}] ${f.path} ${f.startLine}-${f.endLine} ${f.kind} ${f.name}: ${f.status === 'reused' ? 'done (saved)' : f.status === 'judged' ? `done, ${f.judgment.verdict}` : 'pending'}\n`)
+      ? (f: FragmentReport, i: number, total: number) => io.err(`[${i + 1}/${total}] ${f.path} ${f.startLine}-${f.endLine} ${f.kind} ${f.name}: ${f.status === 'reused' ? 'done (saved)' : f.status === 'judged' ? `done, ${f.judgment.verdict}` : 'pending'}`)
       : undefined;
     const result = await analyzeProject({ root, bundleText }, { state: statePath, retrieve, retriever, llm: llmOf(values), onFragment });
-    if (values.sarif) console.log(JSON.stringify(toSarif(result.findings), null, 1));
-    else if (values.json) console.log(JSON.stringify({ verdict: result.verdict, findings: result.findings, excluded: result.excluded, files: result.files, fragments: result.fragments.length, judged: result.judged, reused: result.reused, ...(result.llmErrors ? { llmErrors: result.llmErrors } : {}) }, null, 1));
-    else console.log(summaryText(result));
-    if (values.fix && root) process.stderr.write(`coderag: safe fixes written to ${writeFixes(root, result.findings)} file(s)\n`);
-    for (const e of result.llmErrors ?? []) process.stderr.write(`coderag: language model: ${e} (kept the deterministic judgment)\n`);
+    if (values.sarif) io.out(JSON.stringify(toSarif(result.findings), null, 1));
+    else if (values.json) io.out(JSON.stringify({ verdict: result.verdict, findings: result.findings, excluded: result.excluded, files: result.files, fragments: result.fragments.length, judged: result.judged, reused: result.reused, ...(result.llmErrors ? { llmErrors: result.llmErrors } : {}) }, null, 1));
+    else io.out(summaryText(result));
+    if (values.fix && root) io.err(`coderag: safe fixes written to ${writeFixes(root, result.findings)} file(s)`);
+    for (const e of result.llmErrors ?? []) io.err(`coderag: language model: ${e} (kept the deterministic judgment)`);
     return 0;
   } catch (err) {
     if (err instanceof MigrateUsageError) {
-      console.error(`coderag: ${err.message}\nUsage:\n${MIGRATE_USAGE[0]}`);
+      io.err(`coderag: ${err.message}\nUsage:\n${MIGRATE_USAGE[0]}`);
       return 2;
     }
     throw err;
   }
 }
 
-export async function runFragments(argv: string[]): Promise<number> {
+export async function runFragments(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, { hints: { type: 'boolean', default: false } });
   const file = positionals[0];
   if (!file) {
-    console.error(`coderag: fragments needs a file\nUsage:\n${MIGRATE_USAGE[1]}`);
+    io.err(`coderag: fragments needs a file\nUsage:\n${MIGRATE_USAGE[1]}`);
     return 2;
   }
   const abs = path.resolve(file);
@@ -132,14 +133,14 @@ export async function runFragments(argv: string[]): Promise<number> {
   let hinted: FragmentReport[] | undefined;
   if (values.hints) hinted = (await analyzeProject({ files: [{ path: rel, text: fs.readFileSync(abs, 'utf8') }] }, { retrieve: false })).fragments;
   if (values.json) {
-    console.log(JSON.stringify({ path: rel, excluded, fragments: hinted ?? fragments }, null, 1));
+    io.out(JSON.stringify({ path: rel, excluded, fragments: hinted ?? fragments }, null, 1));
     return 0;
   }
-  if (excluded) console.log(`${rel}: excluded — ${excluded.reason}`);
+  if (excluded) io.out(`${rel}: excluded — ${excluded.reason}`);
   (hinted ?? fragments).forEach((f, i) => {
-    console.log(`${f.startLine === f.endLine ? f.startLine : `${f.startLine}-${f.endLine}`}\t${f.kind}\t${f.name}`);
+    io.out(`${f.startLine === f.endLine ? f.startLine : `${f.startLine}-${f.endLine}`}\t${f.kind}\t${f.name}`);
     const h = hinted?.[i];
-    if (h) console.log(`\thints: ${h.hints.map((x) => x.text).join(', ') || '(none)'}\n\tjudgment: ${h.judgment.verdict}${h.judgment.evidence.length ? ` — ${h.judgment.evidence.map((e) => `${e.version} ${e.what}`).join('; ')}` : ''}`);
+    if (h) io.out(`\thints: ${h.hints.map((x) => x.text).join(', ') || '(none)'}\n\tjudgment: ${h.judgment.verdict}${h.judgment.evidence.length ? ` — ${h.judgment.evidence.map((e) => `${e.version} ${e.what}`).join('; ')}` : ''}`);
   });
   return 0;
 }

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { CodeService } from '../core/service/service';
+import { openWorkspace, searchOptionsOf, type Workspace } from '../core/service/api';
 import { parseArgs } from 'node:util';
 import { registerGodotMigration } from './godot-tool';
 
@@ -25,7 +25,7 @@ function guarded<A>(fn: (args: A) => Promise<ToolResult>): (args: A) => Promise<
   };
 }
 
-export function createServer(service: CodeService, version = '0.1.0'): McpServer {
+export function createServer(service: Workspace, version = '0.1.0'): McpServer {
   const server = new McpServer({ name: 'coderag', version });
   server.registerTool(
     'search',
@@ -40,7 +40,12 @@ export function createServer(service: CodeService, version = '0.1.0'): McpServer
         path: z.string().optional().describe('Glob over workspace-relative paths, e.g. src/**/*.ts'),
       },
     },
-    guarded(async (a) => text(await service.search(a.query, { limit: a.limit ?? 10, kind: a.kind, language: a.language, path: a.path }))),
+    guarded(async (a) => {
+      // Checked as the CLI checks its flags: an invalid kind, language or glob is an error listing the valid values.
+      const opts = searchOptionsOf({ limit: a.limit ?? 10, kind: a.kind, lang: a.language, path: a.path }, '');
+      await service.ready();
+      return text((await service.search(a.query, opts)).results);
+    }),
   );
   server.registerTool(
     'repo_map',
@@ -55,7 +60,7 @@ export function createServer(service: CodeService, version = '0.1.0'): McpServer
       },
     },
     guarded(async (a) => {
-      const r = await service.repoMap({ tokens: a.tokens, focus: a.focus_files, mentionedFiles: a.mentioned_files, mentionedIdents: a.mentioned_idents });
+      const r = await service.map({ tokens: a.tokens, focus: a.focus_files, mentionedFiles: a.mentioned_files, mentionedIdents: a.mentioned_idents });
       return text(`${r.text}\n(${r.tokens} tokens of ${r.budget}; ${r.definitions} definitions in ${r.files.length} files)`);
     }),
   );
@@ -73,7 +78,7 @@ export function createServer(service: CodeService, version = '0.1.0'): McpServer
     },
     guarded(async (a) =>
       text(
-        await service.identifiers(a.query, {
+        await service.symbols(a.query, {
           limit: a.limit,
           contextLines: a.context_lines,
           definitions: a.include_definitions,
@@ -97,7 +102,7 @@ export async function runMcp(argv: string[]): Promise<number> {
     },
     strict: true,
   });
-  const service = await CodeService.open({
+  const service = await openWorkspace({
     root: path.resolve((values.root as string) ?? process.cwd()),
     indexDir: values['index-dir'] ? path.resolve(values['index-dir'] as string) : undefined,
     embedding: { enabled: !values['no-embeddings'], model: values.model as string | undefined },
@@ -105,7 +110,8 @@ export async function runMcp(argv: string[]): Promise<number> {
   const server = createServer(service);
   await server.connect(new StdioServerTransport());
   // Index in the background; tools wait for the structural index only.
-  void service.live(!values['no-embeddings']).catch((err) => process.stderr.write(`coderag: ${(err as Error).message}\n`));
+  service.onDidError((err) => process.stderr.write(`coderag: ${err.message}\n`));
+  void service.watch().catch((err) => process.stderr.write(`coderag: ${(err as Error).message}\n`));
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
@@ -113,6 +119,6 @@ export async function runMcp(argv: string[]): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   await server.close();
-  await service.close();
+  await service.dispose();
   return 0;
 }

@@ -8,7 +8,7 @@ async function main() {
     embedding: { enabled: embeddings === 'embed' },
     // Small store batches, so a kill mid-embedding finds some chunks written and some not.
     embedBatch: 256,
-    onProgress: (e) => process.stdout.write(`${e.phase} ${e.done}/${e.total}\n`),
+    onProgress: (e) => process.stdout.write(`${e.phase} ${e.phase === 'embed' ? `${e.vectors.done}/${e.vectors.total}` : `${e.files.done}/${e.files.total}`}\n`),
   });
   const report = await index.update();
   process.stdout.write(`done ${JSON.stringify({ indexed: report.indexed, chunks: report.chunks, embedded: report.embedded })}\n`);

@@ -7,7 +7,7 @@ import type { Chunk, ChunkKind } from '../base/types';
 import { type Definition, findDefinitions, lastRow } from './definitions';
 import {
   bodyOf, decoratorsOf, docstringOf, identifiersIn, isAsync, parametersOf, returnTypeOf, signatureOf,
-  type FileMarks, stripCommentMarkers, visibilityOf, walkDefinition,
+  type FileMarks, visibilityOf, walkDefinition,
 } from './metadata';
 import { type Part, type Segment, type TokenCounter, packSegments, segmentsAt } from './split';
 import { SourceLines } from './lines';
@@ -309,7 +309,6 @@ function classDraft(
   spec: LanguageSpec,
   meta: Partial<Chunk>,
 ): Draft {
-  const node = def.node;
   const body = bodyOfDefinition(def, spec);
   const summary: SummaryLine[] = [];
   const memberByOuter = new Map<number, Definition>();

@@ -23,6 +23,8 @@ export type TokenCounter = (text: string) => number;
 /**
  * Subword tokens from the length: on the Python standard library the default model's tokenizer
  * gives one token per 1.8 characters (5th–95th percentile 1.5–2.4), tighter than counting words.
+ * An exact count with the model's own tokenizer costs ~65× this estimate (transformers.js's
+ * Unigram tokenizer) and doubled the parse phase, so chunks are sized by the estimate.
  */
 export const CHARS_PER_TOKEN = 1.8;
 

@@ -16,9 +16,9 @@ export class EmbedPool implements Embedder {
 
   private constructor(readonly id: string, readonly dim: number, private readonly slots: Slot[]) {}
 
-  static async start(model: ResolvedModel, workers?: number, workerPath?: string): Promise<EmbedPool> {
+  static async start(model: ResolvedModel, workers?: number): Promise<EmbedPool> {
     const n = Math.max(1, workers ?? Math.min(os.availableParallelism(), 4));
-    const file = workerPath ?? path.join(__dirname, 'embed-worker.js');
+    const file = path.join(__dirname, 'embed-worker.js');
     const slots: Slot[] = [];
     const loading = await Promise.allSettled(
       Array.from({ length: n }, () => {

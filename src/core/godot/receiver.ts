@@ -91,7 +91,7 @@ export class ReceiverInference {
         return op === 'as' && right && this.engineClass(right.text) ? { cls: right.text, isStatic: false, confidence: 'high' } : undefined;
       }
       case 'call':
-        return this.ofCall(node, locals, depth);
+        return this.ofCall(node, locals);
       case 'attribute':
         return this.ofChain(node, locals, depth);
       case 'string':
@@ -130,7 +130,7 @@ export class ReceiverInference {
     return this.engineClass(last) ? { cls: last, isStatic: false, confidence: 'medium' } : undefined;
   }
 
-  private ofCall(node: Node, locals: Locals, depth: number): Receiver | undefined {
+  private ofCall(node: Node, locals: Locals): Receiver | undefined {
     const fn = node.namedChildren[0];
     if (!fn || fn.type !== 'identifier') return undefined;
     const name = fn.text;

@@ -8,7 +8,7 @@ import type { Confidence, Evidence, MigrationFragment } from './model';
 
 type Add = (line: number, from: number, to: number, e: Omit<Evidence, 'line' | 'column' | 'endLine' | 'endColumn' | 'support'> & { support?: string[]; fixText?: string }) => void;
 
-function adder(fragment: MigrationFragment, at: Locator, out: Evidence[]): Add {
+function adder(at: Locator, out: Evidence[]): Add {
   return (line, from, to, e) => {
     const base = at.offset(line, 1);
     const span = at.span(base + from, base + to);
@@ -26,7 +26,7 @@ const DATA_LINE = 2000;
 
 export function judgeProject(f: MigrationFragment, at: Locator): Evidence[] {
   const out: Evidence[] = [];
-  const add = adder(f, at, out);
+  const add = adder(at, out);
   const ref = classRef();
   let section = '';
   for (const [line, text] of fragmentLines(f)) {
@@ -82,7 +82,7 @@ function inputRenames(): [string, string, string][] {
 
 export function judgeResource(f: MigrationFragment, at: Locator): Evidence[] {
   const out: Evidence[] = [];
-  const add = adder(f, at, out);
+  const add = adder(at, out);
   const ref = classRef();
   let nodeType: string | undefined;
   for (const [line, text] of fragmentLines(f)) {
@@ -155,7 +155,7 @@ function codeOnly(line: string, state: { block: boolean }): string {
 
 export function judgeShader(f: MigrationFragment, at: Locator): Evidence[] {
   const out: Evidence[] = [];
-  const add = adder(f, at, out);
+  const add = adder(at, out);
   const ref = classRef();
   const state = { block: false };
   const newNames = new Set<string>();
@@ -192,7 +192,7 @@ const CSHARP_TABLES = ['csharp_function_renames', 'csharp_properties_renames', '
 
 export function judgeCsharp(f: MigrationFragment, at: Locator, projectNames: Set<string>): Evidence[] {
   const out: Evidence[] = [];
-  const add = adder(f, at, out);
+  const add = adder(at, out);
   const ref = classRef();
   const state = { block: false };
   for (const [line, raw] of fragmentLines(f)) {

@@ -3,9 +3,8 @@
 import * as path from 'node:path';
 import { isDocumentation } from '../lang/registry';
 import type { SkippedFile } from '../base/types';
-import { pathChecker, type ScanOptions, scanWorkspace, type ScannedFile } from '../scan/walker';
+import { pathChecker, type ScanOptions, scanWorkspaceAsync, type ScannedFile } from '../scan/walker';
 import type { KeywordEngine } from '../keyword/engine';
-import { readSkipped } from './meta';
 import type { UpdateOptions } from './report';
 import type { FileRow } from '../store/rows';
 
@@ -16,14 +15,15 @@ export interface ChangeSet {
   gone: string[];
 }
 
-export function changeSet(
+export async function changeSet(
   root: string,
-  indexDir: string,
+  /** The skip list of the last full scan. */
+  lastSkipped: () => SkippedFile[],
   files: Map<string, FileRow>,
   keyword: KeywordEngine,
   options: UpdateOptions,
   scan: Omit<ScanOptions, 'isDocumentation'>,
-): ChangeSet {
+): Promise<ChangeSet> {
   const scanOpts = { ...scan, isDocumentation };
   let present: ScannedFile[];
   let skipped: SkippedFile[] = [];
@@ -42,11 +42,11 @@ export function changeSet(
     }
     // The skip list is the last full scan's, amended for the paths looked at now.
     const looked = new Set(options.paths);
-    const previous = readSkipped(indexDir).filter((s) => !looked.has(s.path.replace(/\/$/, '')));
+    const previous = lastSkipped().filter((s) => !looked.has(s.path.replace(/\/$/, '')));
     const keep = new Set(present.map((f) => f.path));
     skipped = [...previous.filter((s) => !keep.has(s.path)), ...skipped];
   } else {
-    const scanned = scanWorkspace(root, scanOpts);
+    const scanned = await scanWorkspaceAsync(root, scanOpts);
     present = scanned.files;
     skipped = scanned.skipped;
     const seen = new Set(present.map((f) => f.path));
@@ -56,7 +56,9 @@ export function changeSet(
   let unchanged = 0;
   for (const f of present) {
     const row = files.get(f.path);
-    const fresh = row && row.size === f.size && row.mtimeMs === f.mtimeMs;
+    // Paths named by a watcher or an editor are read whatever their stamp says: an unsaved buffer
+    // (readFile) changes the text without touching the file. Same content: 'unchanged', cheaply.
+    const fresh = !options.paths && row && row.size === f.size && row.mtimeMs === f.mtimeMs;
     // An indexed file is complete when the keyword index holds its content; a tags-only file
     // only satisfies a tags-only update.
     const complete = row?.state === 'indexed' ? keyword.fileShas.get(f.path) === row.sha256 : row?.state === 'tags' ? !!options.tagsOnly : true;

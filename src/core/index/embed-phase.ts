@@ -1,9 +1,12 @@
 // Phase 2 of an update: a vector for every chunk that has none — from the vector cache when the
 // same content was embedded before (a rename, a branch switch back), else from the model. Fetching
 // the next batch and writing the previous one overlap with embedding the current one.
-import { embeddingInput, type Embedder } from '../embed/embedder';
-import type { IndexReport, Progress } from './report';
-import type { Store } from '../store/store';
+import { EMBEDDING_INPUT_VERSION, embeddingInput, type Embedder, resolveModel } from '../embed/embedder';
+import type { ChunkStore } from '../store/chunk-store';
+import { writeMeta } from './meta';
+import type { IndexReport, UpdateOptions } from './report';
+import type { RunHost, RunProgress } from './run-host';
+import type { IndexState } from './state';
 
 // Store calls have a fixed cost (each fetch and merge scans the id column): fewer, larger batches
 // keep the pipeline close to the bare model's speed (1024 rows: 0.78 of it, 4096: 0.95).
@@ -25,33 +28,87 @@ async function embedAll(embedder: Embedder, texts: string[], onPart: (n: number)
   return settled.flatMap((r) => (r as PromiseFulfilledResult<Float32Array[]>).value);
 }
 
+/**
+ * Phase 2 of a run: the model checked against the stored vectors, every chunk without a vector
+ * given one (files in `priority` first), then compaction and the ANN index. Failures are the
+ * report's `embeddingError`: the structural index is saved whatever happens here.
+ */
+export async function embedPhase(s: IndexState, host: RunHost, report: IndexReport, progress: RunProgress, stopped: () => boolean, options: UpdateOptions): Promise<void> {
+  const t3 = performance.now();
+  let t4: number | undefined;
+  try {
+    if (s.health.degraded) throw new Error(`no vectors: ${s.health.degraded}`);
+    // Another model than the vectors' is refused even when nothing needs embedding: a silent
+    // accept would let the user believe the index now uses it.
+    const asked = s.opts.embedding?.model ? resolveModel(s.opts.embedding).id : undefined;
+    if (asked && s.meta.model && asked !== s.meta.model.id) {
+      throw new Error(`the index holds vectors of ${s.meta.model.id}; --model ${s.opts.embedding!.model} (${asked}) requires \`coderag index --rebuild\``);
+    }
+    if (await s.store.countChunks('unembedded')) {
+      progress.emit({ phase: 'embed', waitingOn: 'the embedding model' });
+      const embedder = await checkedEmbedder(s, await host.embedder());
+      progress.emit({ waitingOn: undefined });
+      await embedMissing(s.store, embedder, report, progress, () => stopped(), s.opts.embedBatch, options.priority?.(), options.signal);
+    }
+    // Compaction and the ANN index, timed apart from the embedding itself.
+    t4 = performance.now();
+    if (!stopped() && s.meta.model) await s.store.afterEmbedding(report.embedded + report.reusedVectors);
+    report.timings.annIndexMs = Math.round(performance.now() - t4);
+  } catch (err) {
+    report.embeddingError = (err as Error).message;
+  }
+  report.timings.embedMs = Math.round((t4 ?? performance.now()) - t3);
+}
+
+/** The embedder, checked against what the stored vectors were made with; records it in meta.json. */
+async function checkedEmbedder(s: IndexState, embedder: Embedder): Promise<Embedder> {
+  if (s.meta.model && (s.meta.model.id !== embedder.id || s.meta.model.dim !== embedder.dim)) {
+    throw new Error(
+      `the index holds vectors of ${s.meta.model.id} (${s.meta.model.dim}-d) but the model is ${embedder.id} (${embedder.dim}-d): run \`coderag index --rebuild\``,
+    );
+  }
+  if (embedder.dim !== s.store.dim) throw new Error(`model dimension ${embedder.dim} differs from the index (${s.store.dim}): run \`coderag index --rebuild\``);
+  s.meta.model = { id: embedder.id, dim: embedder.dim, input: EMBEDDING_INPUT_VERSION };
+  writeMeta(s.dir, s.meta);
+  return embedder;
+}
+
 export async function embedMissing(
-  store: Store,
+  store: ChunkStore,
   embedder: Embedder,
   report: IndexReport,
-  progress: Progress,
+  progress: RunProgress,
   stopped: () => boolean,
   batch = EMBED_BATCH,
+  priority?: Iterable<string>,
+  signal?: AbortSignal,
 ): Promise<void> {
-  const ids = (await store.unembeddedIds()).sort();
+  const ids = firstOf(await store.unembeddedIds(), priority);
   // Which contents have a cached vector, known up front: only hits are fetched.
   const cachedHashes = await store.cachedHashes();
   let done = 0;
   let writing: Promise<void> = Promise.resolve();
   // The next batch's rows and cached vectors are read while this one embeds: the model never waits on the store.
   const fetch = async (i: number) => {
-    const rows = await store.chunksByIds(ids.slice(i, i + batch));
+    const slice = ids.slice(i, i + batch);
+    // In the order asked, not the table's (which depends on how parse batches happened to land):
+    // the quantized model's output for a text moves with its sub-batch's other texts (cosine down
+    // to 0.97), so the same chunks must always meet the same neighbours.
+    const order = new Map(slice.map((id, k) => [id, k]));
+    const rows = (await store.chunksByIds(slice)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     return { rows, cached: await store.cachedVectors(rows.map((r) => r.contentHash).filter((h) => cachedHashes.has(h))) };
   };
   let next = ids.length ? fetch(0) : undefined;
-  for (let i = 0; i < ids.length && !stopped(); i += batch) {
+  const total = ids.length;
+  progress.emit({ vectors: { done: 0, total } });
+  for (let i = 0; i < ids.length && !(await progress.checkpoint(stopped, signal)); i += batch) {
     const { rows, cached } = await next!;
     next = i + batch < ids.length ? fetch(i + batch) : undefined;
     const need = rows.filter((r) => !cached.has(r.contentHash));
     let partial = done + rows.length - need.length;
     const vectors = await embedAll(embedder, need.map((r) => embeddingInput(r.title, r.text)), (n) => {
       partial += n;
-      progress({ phase: 'embed', done: partial, total: ids.length });
+      progress.emit({ vectors: { done: partial, total } });
     });
     const fresh: { contentHash: string; vector: Float32Array }[] = [];
     need.forEach((r, k) => {
@@ -71,8 +128,16 @@ export async function embedMissing(
       await store.cacheVectors(fresh);
     })();
     done += rows.length;
-    progress({ phase: 'embed', done, total: ids.length });
+    progress.emit({ vectors: { done, total } });
   }
   await writing;
   await next?.catch(() => undefined); // a prefetch left behind when stopping early
+}
+
+/** Chunk ids in a stable order (sorted), the priority files' chunks first. */
+function firstOf(chunks: { id: string; path: string }[], priority?: Iterable<string>): string[] {
+  const first = new Set(priority ?? []);
+  const ids = (list: { id: string }[]) => list.map((c) => c.id).sort();
+  if (!first.size) return ids(chunks);
+  return [...ids(chunks.filter((c) => first.has(c.path))), ...ids(chunks.filter((c) => !first.has(c.path)))];
 }

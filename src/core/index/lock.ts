@@ -1,8 +1,12 @@
 // One writer per index: a lock file holding the writer's pid. A lock left by a killed process is
-// detected (its pid is gone) and taken over.
+// detected (its pid is gone) and taken over. Within one process the locks it holds are known, so
+// a second service object on the same index is refused too, not mistaken for a stale lock.
 import * as fs from 'node:fs';
 
 export class IndexLockedError extends Error {}
+
+/** Lock files this process holds now: its own pid in a lock file it does not hold is a dead process's (a reused pid). */
+const held = new Set<string>();
 
 function alive(pid: number): boolean {
   try {
@@ -14,10 +18,13 @@ function alive(pid: number): boolean {
 }
 
 export function acquireLock(file: string): () => void {
+  if (held.has(file)) throw new IndexLockedError('another CodeRAG service in this process is writing this index; wait for it');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      held.add(file);
       return () => {
+        held.delete(file);
         try {
           if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
         } catch {
@@ -44,5 +51,6 @@ export function lockHolder(file: string): number | undefined {
   } catch {
     return undefined;
   }
+  if (pid === process.pid) return held.has(file) ? pid : undefined;
   return pid && alive(pid) ? pid : undefined;
 }

@@ -4,19 +4,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SkippedFile } from '../base/types';
 
-export const INDEX_FORMAT = 3;
-/**
- * Bumped whenever chunking or keyword terms change: every file is parsed again on the next run,
- * while vectors are still reused by content hash (the vector cache survives).
- */
-export const CHUNKER_VERSION = 9; // 9: Godot 3 `tool` and 4 `@tool` are chunks; Godot scenes and resources are never minified; project.godot and scene sections split only between keys; 8: a statement declaring several names (`var a = 1, b = 2`) is one chunk, Rake `desc` documents its task; 7: line windows named after their trimmed range, text lines over the limit cut by characters, CR-only files split at CR; 6: signatures stop at comments; a /** */ block above a definition documents it across blank lines
+export const INDEX_FORMAT = 4; // 4: the files table's skip reason is a column of its own
 
 export interface IndexMeta {
   format: number;
   root: string;
   /** `input`: the EMBEDDING_INPUT_VERSION the vectors were made with (absent in older indexes: unknown). */
   model?: { id: string; dim: number; input?: number };
+  /** Older indexes: the chunker version, which every artifact then had. */
   chunker?: number;
+  /** The version of each artifact (producers.ts) the stored files were made with. */
+  artifacts?: Record<string, number>;
   /**
    * The scan options that decide which files are indexed, as the last run used them: later runs
    * (watch, MCP, another `index`) reuse them unless told otherwise (absent in older indexes).
@@ -77,6 +75,13 @@ export function readMetaChecked(dir: string): { ok: true; meta?: IndexMeta } | {
   } catch (err) {
     return { ok: false, error: `meta.json is not valid JSON (${(err as Error).message})` };
   }
+}
+
+/** What changed between the artifact versions an index was made with and the current ones, or undefined. */
+export function artifactChange(meta: IndexMeta, current: Record<string, number>): string | undefined {
+  const stored = meta.artifacts ?? { chunks: meta.chunker ?? 0, keyword: meta.chunker ?? 0, tags: 1 };
+  const changed = Object.entries(current).filter(([id, v]) => stored[id] !== v);
+  return changed.length ? changed.map(([id, v]) => `${id} ${stored[id] ?? 0} → ${v}`).join(', ') : undefined;
 }
 
 export function writeJsonAtomic(file: string, data: unknown): void {

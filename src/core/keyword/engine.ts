@@ -35,7 +35,6 @@ export interface KeywordSearchOptions {
 }
 
 const K1 = 1.2;
-const B = 0.75;
 const PREFIX_WEIGHT = 0.4;
 const SYNONYM_WEIGHT = 0.5;
 const DEFAULT_BOOST = { symbol: 2, doc: 2, text: 1, path: 1 };
@@ -71,6 +70,17 @@ function readStamped(file: string): { buf: Buffer; stamp: string } {
     return { buf: fs.readFileSync(fd), stamp: `${st.ino}:${st.size}:${st.mtimeNs}` };
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/** The same, off the caller's thread: a keyword file is tens of MB. */
+async function readStampedAsync(file: string): Promise<{ buf: Buffer; stamp: string }> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    const st = await fh.stat({ bigint: true });
+    return { buf: await fh.readFile(), stamp: `${st.ino}:${st.size}:${st.mtimeNs}` };
+  } finally {
+    await fh.close();
   }
 }
 
@@ -331,10 +341,14 @@ export class KeywordEngine {
     return df ? idf(this.live, df) : 0;
   }
 
-  /** Binary file: the file list, a header (documents, terms, offsets: keyword-header.ts), then the postings arrays. Atomic. */
-  save(file: string): void {
+  /**
+   * Binary file: the file list, a header (documents, terms, offsets: header.ts), then the postings
+   * arrays. Atomic; written piece by piece through async writes, so the caller's thread serves
+   * other work between pieces.
+   */
+  async save(file: string): Promise<void> {
     if (this.pending && !this.dirty) return;
-    this.materialize();
+    await this.ensureLoaded();
     if (this.docs.length - this.live > this.live * 0.1) this.compact();
     let total = 0;
     // Sorted on disk so a loaded index can expand prefixes without sorting again.
@@ -350,24 +364,24 @@ export class KeywordEngine {
     // peak of a cold index (+100 MB of heap on the node_modules tree).
     const tmp = `${file}.${process.pid}.tmp`;
     const header = encodeHeader({ docs: this.docs, lengths: this.lengths, fields: fieldsHeader });
-    const fd = fs.openSync(tmp, 'w');
+    const fh = await fs.promises.open(tmp, 'w');
     try {
       let pos = 0;
       // The checksum of the body, hashed as it is written: every size is known before it is written.
       const hash = createHash('sha256');
-      const write = (b: Uint8Array) => {
-        fs.writeSync(fd, b, 0, b.length, pos);
+      const write = async (b: Uint8Array) => {
         hash.update(b);
+        await fh.write(b, 0, b.length, pos);
         pos += b.length;
       };
       const lens = Buffer.alloc(12);
       lens.writeUInt32LE(shas.length, 0);
-      write(lens.subarray(0, 4));
-      write(shas);
+      await write(lens.subarray(0, 4));
+      await write(shas);
       lens.writeUInt32LE(header.reduce((a, b) => a + b.length, 0), 4);
       lens.writeUInt32LE(total, 8);
-      write(lens.subarray(4));
-      for (const piece of header) write(piece);
+      await write(lens.subarray(4));
+      for (const piece of header) await write(piece);
       // Postings: every field's document numbers, then every field's term frequencies.
       for (const part of ['docs', 'tfs'] as const) {
         for (let f = 0; f < this.dict.length; f++) {
@@ -382,15 +396,15 @@ export class KeywordEngine {
             out.set(pool.subarray(from, from + c), at);
             at += c;
           }
-          write(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+          await write(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
         }
       }
-      fs.writeSync(fd, hash.digest(), 0, DIGEST, pos);
-      fs.fsyncSync(fd);
+      await fh.write(hash.digest(), 0, DIGEST, pos);
+      await fh.sync();
     } finally {
-      fs.closeSync(fd);
+      await fh.close();
     }
-    fs.renameSync(tmp, file);
+    await fs.promises.rename(tmp, file);
     this.dirty = false;
   }
 
@@ -398,23 +412,15 @@ export class KeywordEngine {
   private pending?: { file: string; offset: number; digest: Buffer; stamp: string };
 
   /**
-   * Opens a saved index reading only its file list: an update that finds nothing changed never
-   * pays for parsing the postings. Undefined when missing, from an older format, or damaged.
-   */
-  static load(file: string): KeywordEngine | undefined {
-    return KeywordEngine.read(file).index;
-  }
-
-  /**
    * The index in `file`, or why it cannot be used. The whole file is checked against its
    * sha256 (~25 ms for the 7.5 MB of 5,000 files): a changed byte anywhere is damage, found
    * here rather than by the first search.
    */
-  static read(file: string): { index?: KeywordEngine; error?: string } {
+  static async read(file: string): Promise<{ index?: KeywordEngine; error?: string }> {
     let buf: Buffer;
     let stamp: string;
     try {
-      ({ buf, stamp } = readStamped(file));
+      ({ buf, stamp } = await readStampedAsync(file));
     } catch (err) {
       return { error: (err as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : (err as Error).message };
     }
@@ -440,12 +446,23 @@ export class KeywordEngine {
     }
   }
 
-  /** Reads the postings of a lazily opened index. */
-  private materialize(): void {
+  /**
+   * Reads the postings of a lazily opened index without blocking the caller's thread. Searches and
+   * writers call it first; a method that finds them still unread reads them synchronously.
+   */
+  async ensureLoaded(): Promise<void> {
+    const pending = this.pending;
+    if (!pending) return;
+    const read = await readStampedAsync(pending.file);
+    if (this.pending === pending) this.materialize(read);
+  }
+
+  /** Reads the postings of a lazily opened index (from `read`, else from disk now). */
+  private materialize(read?: { buf: Buffer; stamp: string }): void {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
-    const { buf: file, stamp } = readStamped(pending.file);
+    const { buf: file, stamp } = read ?? readStamped(pending.file);
     const body = file.subarray(0, file.length - DIGEST);
     // The same file as at load, still whole: else its postings may not match the file list read then.
     // The same inode, size and mtime as when load() checked its sha256: not hashed a second time

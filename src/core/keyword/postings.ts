@@ -125,7 +125,7 @@ export class PostingStore {
     for (let id = 1; id < n; id++) if (!(terms[id - 1] < terms[id])) s.sortedLookup = false;
     if (!s.sortedLookup) s.numberTerms();
     let at = 0;
-    terms.forEach((t, id) => {
+    terms.forEach((_, id) => {
       s.off[id] = at;
       s.len[id] = s.cap[id] = counts[id];
       at += counts[id];

@@ -53,10 +53,6 @@ const STOP = new Set(
     'end do fn func pub use mut static void int str string public private protected class interface').split(' '),
 );
 
-export function isStopWord(term: string): boolean {
-  return STOP.has(term);
-}
-
 /**
  * A conservative English suffix stemmer: "parsing", "parsed", "parses" → "pars"; "headers" →
  * "header"; "retries" → "retri". Applied to index and query alike. Hand-written because it must

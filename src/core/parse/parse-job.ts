@@ -9,9 +9,7 @@ import { extractTags, type Tag, textTags } from '../tags/tags';
 import { tagsOfFile } from '../tags/file-tags';
 import { packTags } from '../tags/tag-cache';
 import { textFormatOf } from '../lang/registry';
-import { packFileDocs } from '../keyword/terms';
-import type { PackedDocs } from '../keyword/docs';
-import { type PackedRows, packChunks } from '../store/rows';
+import { produceAll, type Products } from './producers';
 
 export interface ParseRequest {
   path: string;
@@ -21,12 +19,14 @@ export interface ParseRequest {
   withTags?: boolean;
   /** Only the tags (repo map): no chunks, no keyword terms, no rows. */
   tagsOnly?: boolean;
+  /** The file's text as the editor holds it (an unsaved buffer): read instead of the disk's bytes. */
+  text?: string;
 }
 
 export type ParseResult =
   | { path: string; status: 'unchanged'; sha: string; size: number; mtimeMs: number }
   | { path: string; status: 'skipped'; reason: SkipReason; detail: string; sha?: string }
-  | { path: string; status: 'tagged'; sha: string; size: number; mtimeMs: number; language: string; tags: Tag[] | string }
+  | { path: string; status: 'tagged'; sha: string; size: number; mtimeMs: number; language: string; products: { tags: string } }
   | {
       path: string;
       status: 'parsed';
@@ -35,14 +35,10 @@ export type ParseResult =
       mtimeMs: number;
       language: string;
       chunkCount: number;
-      /** The chunks themselves (omitted in compact mode: `rows` and `docs` carry what the index needs). */
+      /** The chunks themselves (omitted in compact mode: the products carry what the index needs). */
       chunks?: Chunk[];
-      /** Chunk rows in flat column buffers, ready to become one Arrow batch: built here, off the index thread. */
-      rows?: PackedRows;
-      /** Keyword documents (one per definition, with terms): tokenizing here keeps it off the index thread. */
-      docs: PackedDocs;
-      /** Tag objects, or in compact mode their packed form (packTags): one string crosses threads, not thousands of objects. */
-      tags?: Tag[] | string;
+      /** What each artifact derived from the file, by artifact id (producers.ts). */
+      products: Products;
       fallback?: string;
       syntaxErrors?: boolean;
       note?: string;
@@ -55,13 +51,11 @@ export interface ParseOptions extends ChunkOptions {
 }
 
 export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<ParseResult> {
-  // In compact mode tags cross threads as one packed string, not thousands of objects.
-  const outTags = (tags: Tag[]) => (opts.compact ? packTags(tags) : tags);
   let bytes: Buffer;
   let stat: fs.Stats;
   try {
     stat = fs.statSync(req.absPath);
-    bytes = fs.readFileSync(req.absPath);
+    bytes = req.text !== undefined ? Buffer.from(req.text, 'utf8') : fs.readFileSync(req.absPath);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return { path: req.path, status: 'skipped', reason: 'unreadable', detail: code === 'ENOENT' ? 'deleted while indexing' : code ?? String(err) };
@@ -79,29 +73,27 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   if (req.tagsOnly) {
     try {
       const { language, tags } = await tagsOfFile(req.path, decoded.text!);
-      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language, tags: outTags(tags) };
-    } catch (err) {
-      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language: '', tags: [] };
+      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language, products: { tags: packTags(tags) } };
+    } catch {
+      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language: '', products: { tags: packTags([]) } };
     }
   }
   const t0 = performance.now();
   const parsed = await chunkFile(req.path, decoded.text!, opts, !!req.withTags);
-  let tags: Tag[] | undefined;
-  if (parsed.tree && parsed.loaded) {
-    try {
-      tags = extractTags(parsed.tree.rootNode, parsed.loaded, parsed.tagMatches);
-    } finally {
-      parsed.tree.delete();
-    }
-  }
-  if (req.withTags && !tags && /^godot-/.test(textFormatOf(req.path))) tags = textTags(decoded.text!);
   const r = parsed.result;
+  let products: Products;
+  try {
+    let tags: Tag[] | undefined;
+    if (parsed.tree && parsed.loaded) tags = extractTags(parsed.tree.rootNode, parsed.loaded, parsed.tagMatches);
+    if (req.withTags && !tags && /^godot-/.test(textFormatOf(req.path))) tags = textTags(decoded.text!);
+    products = produceAll({ path: req.path, text: decoded.text!, language: r.language, chunks: r.chunks, tags, tree: parsed.tree });
+  } finally {
+    parsed.tree?.delete();
+  }
   return {
     path: req.path, status: 'parsed', sha, size: bytes.length, mtimeMs, language: r.language, chunkCount: r.chunks.length,
     ...(opts.compact ? {} : { chunks: r.chunks }),
-    rows: r.chunks.length ? packChunks(r.chunks) : undefined,
-    docs: packFileDocs(r.chunks),
-    tags: tags && outTags(tags), fallback: r.fallback, syntaxErrors: r.syntaxErrors, note: decoded.note, parseMs: performance.now() - t0,
+    products, fallback: r.fallback, syntaxErrors: r.syntaxErrors, note: decoded.note, parseMs: performance.now() - t0,
   };
 }
 

@@ -3,15 +3,11 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { TokenizerConfig } from '../chunk/token-counter';
 import type { ParseRequest, ParseResult } from './parse-job';
 
 export interface ParsePoolOptions {
   workers?: number;
   maxTokens: number;
-  tokenizer?: TokenizerConfig;
-  /** Override for bundles that place the worker elsewhere. */
-  workerPath?: string;
 }
 
 interface Pending {
@@ -48,9 +44,9 @@ export class ParsePool {
   }
 
   private spawn(): Slot {
-    const file = this.opts.workerPath ?? path.join(__dirname, 'parse-worker.js');
+    const file = path.join(__dirname, 'parse-worker.js');
     const worker = new Worker(file, {
-      workerData: { maxTokens: this.opts.maxTokens, tokenizer: this.opts.tokenizer },
+      workerData: { maxTokens: this.opts.maxTokens },
       // A cap on the worker heap: a pathological file fails its worker (which is replaced and
       // the file reported) instead of swallowing the machine's memory. V8 lets a heap grow
       // towards its cap before collecting it: 128 MB (live data stays under 40 MB, 1 MB files

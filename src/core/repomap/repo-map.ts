@@ -15,6 +15,23 @@ export interface MapRequest extends RankOptions {
   tokens?: number;
 }
 
+export interface MapDefinition {
+  name: string;
+  /** What the tags query called it: function, class, method, … */
+  category: string;
+  line: number;
+  endLine: number;
+  /** The definition's first line, trimmed. */
+  signature: string;
+}
+
+export interface MapFile {
+  path: string;
+  rank: number;
+  /** The file's definitions, the best ranked first. */
+  definitions: MapDefinition[];
+}
+
 export interface RepoMapResult {
   text: string;
   tokens: number;
@@ -25,6 +42,11 @@ export interface RepoMapResult {
   /** Which file loads which (scene → script, preload…) and connects signals to whose handlers. */
   edges: { from: string; to: string; kinds: string[] }[];
   iterations: number;
+}
+
+/** The token-budgeted text (for a language model) and the ranked files behind it (for a tree view). */
+export interface RepoMapView extends RepoMapResult {
+  ranked: MapFile[];
 }
 
 const IMPORTANT = [
@@ -91,6 +113,7 @@ export class RepoMap {
     this.sync();
     const budget = req.tokens ?? 1024;
     const ranking = this.graph.rank({ ...req, limit: Math.max(1000, Math.ceil(budget / 2)) });
+    this.lastRanking = ranking.definitions;
     const files = this.graph.paths();
     const important = files.filter(isImportant).sort();
     const source = this.source();
@@ -104,6 +127,36 @@ export class RepoMap {
     this.sync();
     return this.graph.fileEdges((p) => (this.index.tags.get(p, this.shas.get(p)) ?? []).filter((t) => t.category === 'handler').map((t) => t.name));
   }
+
+  /**
+   * The map with its best `files` files (default 100) and their definitions: the definitions the
+   * ranking scored first, then the file's others in line order.
+   */
+  view(req: MapRequest & { files?: number } = {}): RepoMapView {
+    const result = this.render(req);
+    const source = this.source();
+    const scores = new Map<string, number>();
+    for (const d of this.lastRanking ?? []) {
+      const key = `${d.path}\0${d.name}`;
+      if (!scores.has(key)) scores.set(key, d.score);
+    }
+    const ranked = result.rankedFiles.slice(0, req.files ?? 100).map(({ path: p, rank }) => {
+      const lines = source.lines(p);
+      const defs = (this.index.tags.get(p) ?? []).filter((t) => t.kind === 'def');
+      const definitions = defs
+        .map((t) => ({
+          name: t.name, category: t.category, line: t.line, endLine: t.end ?? t.line,
+          signature: (lines?.[t.line - 1] ?? '').trim().slice(0, 200), score: scores.get(`${p}\0${t.name}`) ?? -1,
+        }))
+        .sort((a, b) => b.score - a.score || a.line - b.line)
+        .map(({ score: _, ...d }) => d);
+      return { path: p, rank, definitions };
+    });
+    return { ...result, ranked };
+  }
+
+  /** The definitions of the last ranking, best first (view() orders a file's definitions by them). */
+  private lastRanking?: { path: string; name: string; score: number }[];
 
   /** File lines by content hash: rendering reads the same top files on every call. */
   private readonly sources = new Map<string, { sha: string; lines?: string[] }>();

@@ -292,6 +292,32 @@ function resolveLink(rules: Rules, rel: string, abs: string, isDir: boolean, rea
 }
 
 export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult {
+  const steps = walkWorkspace(root, opts);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * The same walk, giving the caller's thread back every few milliseconds: a language server or an
+ * editor host answers requests while a large tree is walked.
+ */
+export async function scanWorkspaceAsync(root: string, opts: ScanOptions = {}, sliceMs = 8): Promise<ScanResult> {
+  const steps = walkWorkspace(root, opts);
+  let since = performance.now();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (performance.now() - since > sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
+  }
+}
+
+/** The walk as steps: it yields before each folder it reads, and returns what it found. */
+function* walkWorkspace(root: string, opts: ScanOptions): Generator<void, ScanResult> {
   const rules = new Rules(root, opts);
   const rootReal = realOrResolved(root);
   const realRoots = [rootReal];
@@ -301,7 +327,8 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
   const files: ScannedFile[] = [];
   const skipped: SkippedFile[] = [];
   const ancestors = new Set<string>();
-  const walk = (absDir: string, relDir: string, passage: Passage, knownReal?: string) => {
+  function* walk(absDir: string, relDir: string, passage: Passage, knownReal?: string): Generator<void, void> {
+    yield;
     let real: string;
     try {
       // One realpath(3) call: the JS realpathSync lstat-s every component of every folder.
@@ -373,7 +400,7 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
         if (followed.outside && isDir) realRoots.push(real!);
       }
       if (isDir) {
-        walk(abs, rel, verdict.inside!, real);
+        yield* walk(abs, rel, verdict.inside!, real);
         continue;
       }
       if (e.name === '.gitignore' || e.name === '.coderagignore') continue;
@@ -388,8 +415,8 @@ export function scanWorkspace(root: string, opts: ScanOptions = {}): ScanResult 
       else skipped.push(r.skipped!);
     }
     ancestors.delete(real);
-  };
-  walk(root, '', OPEN);
+  }
+  yield* walk(root, '', OPEN);
   return { files, skipped };
 }
 

@@ -4,12 +4,12 @@ import picomatch from 'picomatch';
 import type { Embedder } from '../embed/embedder';
 import type { KeywordEngine } from '../keyword/engine';
 import { fromRow, sqlIn, sqlString } from '../store/rows';
-import type { Store } from '../store/store';
+import type { ChunkStore } from '../store/chunk-store';
 import type { Chunk } from '../base/types';
 import { collapseCopies, type CopyLocation } from './dedup';
 import { byScore, type FusionMethod, fuse, type Scored } from './fusion';
 import { type AnalyzedQuery, analyzeQuery } from './query';
-import { DEFAULT_FEEDBACK, feedbackTerms } from './feedback';
+import { feedbackTerms } from './feedback';
 import { queryTerms } from '../keyword/terms';
 import { compareIds } from '../base/sorted';
 import { snippetOf } from './snippet';
@@ -26,7 +26,6 @@ export interface SearchOptions {
   fusion?: FusionMethod;
   /** Weight of the vector list in the fusion (keyword gets 1). */
   vectorWeight?: number;
-  groupByFile?: boolean;
   /** Leave documentation (Markdown) out. */
   codeOnly?: boolean;
   /** Pseudo-relevance feedback from this many first-pass results (0: off). */
@@ -62,7 +61,7 @@ export interface FileGroup {
 
 export interface SearchSource {
   keyword: KeywordEngine;
-  store: Store;
+  store: ChunkStore;
   queryEmbedder(): Promise<Embedder | undefined>;
 }
 
@@ -86,6 +85,7 @@ export const DEFAULT_FEEDBACK_DOCS = 0;
 export async function search(src: SearchSource, query: string, opts: SearchOptions = {}): Promise<SearchResult[]> {
   const limit = opts.limit ?? 10;
   const mode = opts.mode ?? 'hybrid';
+  await src.keyword.ensureLoaded();
   const q = analyzeQuery(query);
   const glob = opts.path ? picomatch(opts.path, { dot: true }) : undefined;
   const kinds = opts.kind?.length ? new Set(opts.kind) : undefined;

@@ -1,6 +1,24 @@
-// The core's contract for adapters (CLI, MCP, the language server, the extension): the one file
-// they may import. This branch adds the Godot migration analysis; the service contract proper
-// lands beside it.
+// The core's one door: the only file of src/core that adapters (the CLI, the MCP server, the
+// language server behind the editor) import (test/layering.test.ts). The workspace contract and
+// what each call means are in contract.ts; the rest are the types and helpers adapters share.
+export type * from './contract';
+export { NoVectorsError, openWorkspace } from './workspace';
+export type { ChunkKind, SkippedFile, SkipReason } from '../base/types';
+export { CHUNK_KINDS } from '../base/types';
+export type { IndexHealth, IndexReport, ProgressEvent } from '../index/code-index';
+export { IndexLockedError } from '../index/lock';
+export type { IdentifierHit, IdentifierSearchOptions } from '../repomap/identifiers';
+export type { MapRequest, RepoMapResult } from '../repomap/repo-map';
+export type { FileGroup, SearchMode, SearchOptions, SearchResult } from '../search/hybrid';
+export { groupByFile } from '../search/hybrid';
+export type { FusionMethod } from '../search/fusion';
+export type { Status } from './status';
+export { InvalidArgumentError, searchOptionsOf, SEARCH_LANGUAGES } from './search-options';
+export { OutsideRootError } from './confine';
+export { defaultIndexDir } from '../index/state';
+export { tuneJitForIndexing } from '../parse/jit';
+
+// The Godot 3 → 4 migration analysis (src/core/godot): plain data in and out.
 export { analyzeProject, findingsOf, runStatus, JUDGE_VERSION } from '../godot/analyze';
 export type { AnalyzeInput, AnalyzeOptions, AnalysisResult, FragmentReport } from '../godot/analyze';
 export { fragmentsOf } from '../godot/fragments';

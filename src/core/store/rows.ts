@@ -29,9 +29,11 @@ export interface FileRow {
   mtimeMs: number;
   language: string;
   chunkCount: number;
-  /** 'indexed', or 'skipped' for files the parser turned away (binary, minified…). */
+  /** 'indexed', 'tags' (repo map only), or 'skipped' for files the parser turned away (binary, minified…). */
   state: string;
-  /** Why it was skipped, why it fell back to line windows, or a decoding note. */
+  /** Why a skipped file was skipped (a SkipReason); '' otherwise. */
+  reason: string;
+  /** The skip's detail, why the file fell back to line windows, or a decoding note. */
   note: string;
 }
 
@@ -55,7 +57,7 @@ export function fileSchema(): arrow.Schema {
     new arrow.Field('mtimeMs', new arrow.Float64(), false),
     utf8('language'),
     new arrow.Field('chunkCount', new arrow.Int32(), false),
-    utf8('state'), utf8('note'),
+    utf8('state'), utf8('reason'), utf8('note'),
   ]);
 }
 
@@ -86,14 +88,6 @@ function metaJson(c: Chunk): string {
     visibility: c.visibility, docstring: c.docstring, complexity: c.complexity, defines: c.defines, references: c.references,
     part: c.part, isDocumentation: c.isDocumentation,
   } satisfies Record<(typeof META_KEYS)[number], unknown>);
-}
-
-export function toRow(c: Chunk, vector: Float32Array | null): ChunkRow {
-  return {
-    id: c.id, groupId: c.groupId, path: c.path, language: c.language, kind: c.kind, name: c.name, qualifiedName: c.qualifiedName,
-    startLine: c.startLine, endLine: c.endLine, title: c.title, text: c.text, signature: c.signature ?? '',
-    contentHash: c.contentHash, meta: metaJson(c), embedded: !!vector, vector: vector ? Array.from(vector) : null,
-  };
 }
 
 export function fromRow(r: ChunkRow): Chunk {

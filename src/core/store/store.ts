@@ -7,25 +7,39 @@ import type { Connection, Table } from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
 import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, tableOf, tagSchema, vectorCacheSchema, vectorCacheTable } from './rows';
 import type { TagRow } from '../tags/tag-cache';
-
-process.env.LANCEDB_LOG ??= 'error';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const lancedb = require('@lancedb/lancedb') as typeof import('@lancedb/lancedb');
+import type { ChunkCount, ChunkStore, VectorHit } from './chunk-store';
 
 export class CorruptIndexError extends Error {}
+
+/** LanceDB's native module could not be loaded: the index runs keyword-only, in memory (store/memory-store.ts). */
+export class StoreUnavailableError extends Error {}
+
+type LanceDb = typeof import('@lancedb/lancedb');
+let loaded: LanceDb | undefined;
+
+/**
+ * LanceDB, loaded on first use rather than at import: a missing or broken native binary must not
+ * take down the process that merely imports the core (an editor's language server).
+ */
+export function lanceDb(): LanceDb {
+  // Tests (and a user checking the fallback) stand in for a binary that does not load.
+  if (process.env.CODERAG_FAIL_LANCEDB) throw new StoreUnavailableError(`LanceDB could not be loaded: ${process.env.CODERAG_FAIL_LANCEDB}`);
+  if (loaded) return loaded;
+  process.env.LANCEDB_LOG ??= 'error';
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require('@lancedb/lancedb') as LanceDb;
+  } catch (err) {
+    throw new StoreUnavailableError(`LanceDB could not be loaded: ${(err as Error).message.split('\n')[0]}`);
+  }
+  return loaded;
+}
 
 /** LanceDB's messages end in the Rust source location: of no use to a user. */
 function tidy(message: string): string {
   return message.replace(/,?\s*\/rustc\/\S+/g, '').trim();
 }
 
-export interface VectorHit {
-  id: string;
-  groupId: string;
-  path: string;
-  kind: string;
-  distance: number;
-}
 
 /** Arrow rows are read-only proxies: copy them into plain objects. */
 function plain<T>(rows: unknown[]): T[] {
@@ -56,7 +70,7 @@ async function upsert(table: Table, rows: { path: string }[], known: (path: stri
   if (added.length) await table.add(tableOf(added, schema));
 }
 
-export class Store {
+export class Store implements ChunkStore {
   private constructor(
     readonly dir: string,
     readonly dim: number,
@@ -74,6 +88,7 @@ export class Store {
    * creates nothing: a missing table is damage. Anything unreadable is a CorruptIndexError.
    */
   static async open(dir: string, dim: number, create = false): Promise<Store> {
+    const lancedb = lanceDb();
     if (create) fs.mkdirSync(dir, { recursive: true });
     else if (!fs.existsSync(dir)) throw new CorruptIndexError(`the table folder ${dir} is missing`);
     try {
@@ -132,10 +147,11 @@ export class Store {
   }
 
   async deleteFiles(paths: string[]): Promise<void> {
-    for (const b of batches(paths)) {
-      await this.files.delete(sqlIn('path', b));
-      await this.tags.delete(sqlIn('path', b));
-    }
+    for (const b of batches(paths)) await this.files.delete(sqlIn('path', b));
+  }
+
+  async deleteTags(paths: string[]): Promise<void> {
+    for (const b of batches(paths)) await this.tags.delete(sqlIn('path', b));
   }
 
   async upsertTags(rows: TagRow[], known: (path: string) => boolean = () => true): Promise<void> {
@@ -194,18 +210,13 @@ export class Store {
     return counts;
   }
 
-  async countChunks(filter?: string): Promise<number> {
-    return this.chunks.countRows(filter);
+  async countChunks(which: ChunkCount = 'all'): Promise<number> {
+    return this.chunks.countRows(which === 'all' ? undefined : `embedded = ${which === 'embedded'}`);
   }
 
-  /** Chunks still waiting for a vector, in batches. */
-  async unembedded(limit: number): Promise<ChunkRow[]> {
-    return plain<ChunkRow>(await this.chunks.query().where('embedded = false').select(CHUNK_COLUMNS).limit(limit).toArray());
-  }
-
-  async unembeddedIds(): Promise<string[]> {
-    const rows = await this.chunks.query().where('embedded = false').select(['id']).toArray();
-    return rows.map((r) => r.id as string);
+  async unembeddedIds(): Promise<{ id: string; path: string }[]> {
+    const rows = await this.chunks.query().where('embedded = false').select(['id', 'path']).toArray();
+    return rows.map((r) => ({ id: r.id as string, path: r.path as string }));
   }
 
   async cachedHashes(): Promise<Set<string>> {
@@ -303,11 +314,11 @@ export class Store {
     const indexed = indices.some((i) => i.columns.includes('vector'));
     if (changed >= 1000 || (!indexed && rows >= minRows)) await this.optimize();
     if (!indexed && rows >= minRows) {
-      await this.chunks.createIndex('vector', { config: lancedb.Index.ivfRq({ numPartitions: partitionsFor(rows), distanceType: 'cosine' }) });
+      await this.chunks.createIndex('vector', { config: lanceDb().Index.ivfRq({ numPartitions: partitionsFor(rows), distanceType: 'cosine' }) });
       this.annIndex = undefined;
     }
     if (rows >= minRows && !indices.some((i) => i.columns.includes('groupId'))) {
-      await this.chunks.createIndex('groupId', { config: lancedb.Index.btree() });
+      await this.chunks.createIndex('groupId', { config: lanceDb().Index.btree() });
     }
   }
 

@@ -31,11 +31,6 @@ export function packTags(tags: Tag[]): string {
   return JSON.stringify([[...ids.keys()], rows]);
 }
 
-/** Tags in packed form, whichever form they arrive in (workers pack them before the thread hop). */
-export function packedTags(tags: Tag[] | string): string {
-  return typeof tags === 'string' ? tags : packTags(tags);
-}
-
 export function unpackTags(data: string): Tag[] {
   if (!data) return [];
   const [names, rows] = JSON.parse(data) as [string[], number[]];

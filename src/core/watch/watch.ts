@@ -14,6 +14,12 @@ export interface WatchOptions {
   quietMs?: number;
   maxWaitMs?: number;
   embeddings?: boolean;
+  /**
+   * 'chokidar' (default): this process watches the workspace. 'external': changes arrive through
+   * notify() from a host that watches already (an editor); only the rule files outside the root,
+   * which no workspace watcher sees, are watched here.
+   */
+  source?: 'chokidar' | 'external';
   onUpdate?: (report: IndexReport, paths: string[] | 'all') => void;
   onError?: (err: Error) => void;
 }
@@ -87,7 +93,9 @@ export class IndexWatcher {
 
   private async apply(paths: string[] | 'all'): Promise<void> {
     try {
-      const report = await this.index.update({ paths: paths === 'all' ? undefined : paths, embeddings: this.opts.embeddings });
+      const changed = paths === 'all' ? undefined : paths;
+      // Changed files get their vectors before whatever an earlier run left unembedded.
+      const report = await this.index.update({ paths: changed, embeddings: this.opts.embeddings, priority: () => changed ?? [] });
       this.opts.onUpdate?.(report, paths);
     } catch (err) {
       this.opts.onError?.(err as Error);
@@ -148,6 +156,10 @@ export class IndexWatcher {
   async start(): Promise<void> {
     const root = this.index.root;
     this.check = pathChecker(root, this.index.scanSettings);
+    if (this.opts.source === 'external') {
+      this.outer = watchOuterRules(root, () => this.rulesChanged(), (err) => this.opts.onError?.(err));
+      return;
+    }
     const watcher = chokidar.watch(root, {
       ignoreInitial: true,
       // The scanner follows symbolic links to folders inside the root: so does the watcher.
@@ -155,12 +167,8 @@ export class IndexWatcher {
       ignored: (p: string, stats?: Stats) => this.ignores(p, stats),
     });
     this.watcher = watcher;
-    const onFile = (p: string) => {
-      const r = this.rel(p);
-      // The repository's info/exclude is one of the outer rule files (watchOuterRules).
-      if (/(^|\/)\.(gitignore|coderagignore)$/.test(r)) this.rulesChanged();
-      else this.batcher.add(r);
-    };
+    // chokidar tells deleted folders apart (unlinkDir, below).
+    const onFile = (p: string) => this.notify(this.rel(p), false);
     watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
     watcher.on('unlinkDir', (p) => {
       const prefix = this.rel(p) + '/';
@@ -171,6 +179,20 @@ export class IndexWatcher {
     // the rules may now name other files (a new core.excludesFile) or reopen other folders.
     this.outer = watchOuterRules(root, () => this.rulesChanged(), (err) => this.opts.onError?.(err));
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  }
+
+  /**
+   * A file under the root changed, was created or deleted (workspace-relative). A folder deleted
+   * as a whole stands for every indexed file below it.
+   */
+  notify(rel: string, mayBeFolder = true): void {
+    // The repository's info/exclude is one of the outer rule files (watchOuterRules).
+    if (/(^|\/)\.(gitignore|coderagignore)$/.test(rel)) return this.rulesChanged();
+    this.batcher.add(rel);
+    // Not a file the index knows, and gone: perhaps a folder, whose files are gone with it.
+    if (!mayBeFolder || this.index.fileRow(rel) || fs.existsSync(path.join(this.index.root, rel))) return;
+    const prefix = rel + '/';
+    for (const row of this.index.fileRows()) if (row.path.startsWith(prefix)) this.batcher.add(row.path);
   }
 
   /** A path under the root as the index names it. */
@@ -184,7 +206,7 @@ export class IndexWatcher {
    */
   private rulesChanged(): void {
     this.batcher.addAll();
-    this.rewatch();
+    if (this.opts.source !== 'external') this.rewatch();
   }
 
   /** Watches again from scratch with the current rules, then rescans what changed meanwhile. */

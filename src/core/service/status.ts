@@ -1,9 +1,9 @@
-// `coderag status`: what is indexed, what was skipped and why.
+// What a workspace's index holds and what it is doing: the figures `coderag status`, the MCP
+// server and the editor's status bar show. Skip reasons are data (the files table's `reason`).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CodeIndex } from '../core/index/code-index';
-import type { SkippedFile } from '../core/base/types';
-import { describeSkip } from './format';
+import type { SkippedFile, SkipReason } from '../base/types';
+import type { CodeIndex, ProgressEvent } from '../index/code-index';
 
 export interface Status {
   root: string;
@@ -16,11 +16,22 @@ export interface Status {
   updatedAt?: string;
   languages: Record<string, number>;
   skippedCount: number;
+  /** Skipped files by reason. */
+  skippedByReason: Partial<Record<SkipReason, number>>;
   fallbacks: { path: string; note: string }[];
   skipped?: SkippedFile[];
   diskBytes: number;
   /** What the next `coderag index` repairs, or another process writing meanwhile. */
   notices: string[];
+  /** What this workspace object is doing now. */
+  state: 'idle' | 'indexing' | 'embedding' | 'paused' | 'error';
+  /** The running run's latest progress. */
+  progress?: ProgressEvent;
+  watching: boolean;
+  /** The last error a run, the watcher or the background embedding met (cleared by a good run). */
+  lastError?: string;
+  /** Set when LanceDB could not load: keyword-only, in memory, nothing saved. */
+  degraded?: string;
 }
 
 function diskUsage(dir: string): number {
@@ -43,54 +54,37 @@ function diskUsage(dir: string): number {
   return total;
 }
 
-export async function statusOf(index: CodeIndex, withSkipped: boolean): Promise<Status> {
+/** The stored figures; the workspace adds what it is doing (state, progress, watching, lastError). */
+export async function storedStatus(index: CodeIndex, withSkipped: boolean): Promise<Omit<Status, 'state' | 'watching'>> {
   const rows = index.fileRows();
   const indexed = rows.filter((r) => r.state === 'indexed');
   const languages: Record<string, number> = {};
   for (const r of indexed) languages[r.language] = (languages[r.language] ?? 0) + 1;
   // Files the parser turned away (binary content, minified…) live in the files table; files the
-  // scan rules excluded live in skipped.json.
-  const parserSkipped: SkippedFile[] = rows
-    .filter((r) => r.state === 'skipped')
-    .map((r) => ({ path: r.path, reason: r.note.split(':')[0] as SkippedFile['reason'], detail: r.note.slice(r.note.indexOf(':') + 1).trim() }));
+  // scan rules excluded live in the skip list.
+  const parserSkipped: SkippedFile[] = rows.filter((r) => r.state === 'skipped').map((r) => ({ path: r.path, reason: r.reason as SkipReason, detail: r.note }));
   const skipped = [...index.skipped(), ...parserSkipped].sort((a, b) => a.path.localeCompare(b.path));
+  const skippedByReason: Status['skippedByReason'] = {};
+  for (const s of skipped) skippedByReason[s.reason] = (skippedByReason[s.reason] ?? 0) + 1;
+  const readable = index.readable;
   return {
     root: index.root,
     indexDir: index.dir,
     files: indexed.length,
-    chunks: await index.store.countChunks(),
-    embedded: await index.store.countChunks('embedded = true'),
+    chunks: readable ? await index.store.countChunks() : 0,
+    embedded: readable ? await index.store.countChunks('embedded') : 0,
     model: index.model,
     updatedAt: index.updatedAt,
     languages,
     skippedCount: skipped.length,
+    skippedByReason,
     fallbacks: indexed.filter((r) => r.note).map((r) => ({ path: r.path, note: r.note })),
     skipped: withSkipped ? skipped : undefined,
     diskBytes: diskUsage(index.dir),
     notices: [
-      ...(index.health.writer ? [`being written by another CodeRAG process (pid ${index.health.writer}): figures may change`] : []),
+      ...(index.health.writer && index.health.writer !== process.pid ? [`being written by another CodeRAG process (pid ${index.health.writer}): figures may change`] : []),
       ...index.health.notices,
     ],
+    degraded: index.health.degraded,
   };
-}
-
-export function formatStatus(s: Status): string {
-  const lines = [
-    `root: ${s.root}`,
-    `index: ${s.indexDir} (${(s.diskBytes / 1e6).toFixed(1)} MB)`,
-    `files: ${s.files} indexed, ${s.skippedCount} skipped`,
-    `chunks: ${s.chunks} (${s.embedded} with vectors)`,
-    `model: ${s.model ? `${s.model.id} (${s.model.dim}-d)` : 'none (no vectors)'}`,
-    `last run: ${s.updatedAt ? new Date(s.updatedAt).toLocaleString() : 'unknown'}`,
-    `languages: ${Object.entries(s.languages).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ')}`,
-  ];
-  for (const n of s.notices) lines.push(`note: ${n}`);
-  if (s.fallbacks.length) {
-    lines.push(`notes (${s.fallbacks.length}):`, ...s.fallbacks.slice(0, 50).map((f) => `  ${f.path}: ${f.note}`));
-  }
-  if (s.skipped) {
-    lines.push('skipped:');
-    for (const k of s.skipped) lines.push(`  ${k.path}  ${describeSkip(k)}`);
-  }
-  return lines.join('\n');
 }

@@ -1,0 +1,57 @@
+// The embedding model on the query side: the index's running embedding workers when there are
+// some, else one model in this thread (a single query does not pay for starting workers). Knows
+// why a vector search cannot run, so every surface can say it.
+import { type Embedder, resolveModel } from '../embed/embedder';
+import { TransformersEmbedder } from '../embed/transformers-embedder';
+import type { CodeIndex } from '../index/code-index';
+import type { SearchSource } from './hybrid';
+
+export class QueryModel {
+  private loading?: Promise<Embedder | undefined>;
+  /** Why the query model is unavailable, once a load failed or made another model's vectors. */
+  private error?: string;
+
+  constructor(private readonly index: CodeIndex) {}
+
+  /** Undefined when nothing is embedded, the vectors are stale, or the model cannot load. */
+  async embedder(): Promise<Embedder | undefined> {
+    const { model, stale } = this.index.vectors;
+    if (!model || stale) return undefined;
+    const running = this.index.runningEmbedder();
+    if (running) return running;
+    this.loading ??= TransformersEmbedder.load(resolveModel(this.index.embedding)).then(
+      (e) => {
+        if (e.id === this.index.vectors.model?.id) return e;
+        this.error = `the index's vectors were made by ${this.index.vectors.model?.id}, the query model is ${e.id}: pass --model ${this.index.vectors.model?.id} or run \`coderag index --rebuild\``;
+        return undefined;
+      },
+      (err: Error) => {
+        this.error = `the query model could not be loaded: ${err.message.split('\n')[0]}`;
+        return undefined;
+      },
+    );
+    return this.loading;
+  }
+
+  /** Why a vector search would find nothing, or undefined when it can run. */
+  async problem(): Promise<string | undefined> {
+    const { model, stale } = this.index.vectors;
+    if (this.index.health.degraded) return `no vectors: ${this.index.health.degraded}`;
+    if (!model) return 'the index has no vectors (built with --no-embeddings, or no embedding pass has run): run `coderag index`';
+    if (stale) return 'the vectors are from an older embedding input: run `coderag index` to embed again';
+    if (!(await this.embedder())) return this.error ?? 'no query model';
+    if (!(await this.index.store.countChunks('embedded'))) return 'no chunk has a vector yet (the embedding pass was interrupted or failed): run `coderag index`';
+    return undefined;
+  }
+
+  async close(): Promise<void> {
+    const e = await this.loading;
+    this.loading = undefined;
+    await e?.close();
+  }
+}
+
+/** What hybrid search reads: the index's keyword engine and store, and this query model. */
+export function searchSource(index: CodeIndex, model: QueryModel): SearchSource {
+  return { keyword: index.keyword, store: index.store, queryEmbedder: () => model.embedder() };
+}
