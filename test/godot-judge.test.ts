@@ -92,7 +92,7 @@ test('godot judge: removed APIs, changed argument shapes, 3.x-only syntax', asyn
   const edit = (line: number) => f.find((x) => x.line === line && x.replacement)?.replacement?.text;
   assert.equal(edit(2), '@export_range(0, 5) var lives: int');
   assert.equal(edit(3), '@onready');
-  assert.equal(edit(10), 'await get_tree().idle_frame');
+  assert.equal(edit(10), 'await get_tree().process_frame'); // SceneTree's idle_frame is process_frame in 4
   assert.equal(edit(11), 'instantiate');
   assert.equal(edit(9), undefined, 'move_and_slide needs a human');
   // Columns are exact: the squiggle of `instance` starts where the word does.

@@ -10,7 +10,8 @@ export const LABEL_PROTOTYPES = [
     id: 'yield-to-await',
     rule: 'gd3-yield',
     title: 'yield(object, "signal") → await object.signal',
-    apis: ['yield', 'await', 'timeout', 'create_timer', 'GDScriptFunctionState'],
+    apis: ['yield', 'await', 'timeout', 'create_timer', 'GDScriptFunctionState', 'idle_frame', 'process_frame'],
+    renames: { 'SceneTree.idle_frame': 'process_frame' },
     godot3: 'func wait():\n\tyield(get_tree().create_timer(1.0), "timeout")\n',
     godot4: 'func wait():\n\tawait get_tree().create_timer(1.0).timeout\n',
     explanation:

@@ -262,7 +262,18 @@ class GdJudge {
 
   private yieldCall(node: Node, args: Node[]): void {
     const [obj, sig] = args;
-    const signal = sig?.type === 'string' ? sig.text.slice(1, -1) : undefined;
+    let signal = sig?.type === 'string' ? sig.text.slice(1, -1) : undefined;
+    // The emitter's class, when the tree shows it, says whether the signal kept its name.
+    const recv = obj ? this.infer.of(obj, this.locals) : undefined;
+    let missing = false;
+    if (recv && signal && this.ref.member(3, recv.cls, signal)) {
+      const c4 = this.ref.classIn4(recv.cls) ?? recv.cls;
+      if (!this.ref.member(4, c4, signal)) {
+        const renamed = this.signalRename(recv.cls, signal) ?? prototypeRename(this.ref.member(3, recv.cls, signal)!.owner, signal)?.new;
+        if (renamed && this.ref.member(4, c4, renamed)) signal = renamed;
+        else missing = true;
+      }
+    }
     const simple = obj && SIMPLE.has(obj.type);
     const godot4 = obj && signal && IDENT.test(signal) ? `await ${simple ? obj.text : `(${obj.text})`}.${signal}` : 'await signal (or await a coroutine call)';
     this.add(node, {
@@ -271,8 +282,8 @@ class GdJudge {
       confidence: 'high',
       what: node.text,
       godot4,
-      message: `yield became await in Godot 4: ${godot4}`,
-      replacement: obj && signal && IDENT.test(signal) && args.length === 2 ? this.edit(node, godot4) : undefined,
+      message: missing ? `yield became await in Godot 4, and ${recv!.cls} has no ${signal} signal there: await another signal` : `yield became await in Godot 4: ${godot4}`,
+      replacement: obj && signal && IDENT.test(signal) && args.length === 2 && !missing ? this.edit(node, godot4) : undefined,
       link: DOCS_AWAIT,
     });
   }
@@ -427,7 +438,8 @@ class GdJudge {
     const h3 = this.ref.holders(3, name).filter(sameKind(3));
     const h4 = this.ref.holders(4, name).filter(sameKind(4));
     if (h3.length && !h4.length) {
-      const cls = h3.length === 1 ? h3[0] : h3.includes('PackedScene') ? 'PackedScene' : h3[0];
+      // Shown as the likeliest holder: PackedScene for instance(), else a node class (Spatial, not GLTFNode).
+      const cls = h3.length === 1 ? h3[0] : h3.includes('PackedScene') ? 'PackedScene' : (h3.find((c) => this.ref.inherits(3, c, 'Node')) ?? h3[0]);
       this.godot3Member({ cls, isStatic: false, confidence: 'medium' }, node, name, args, cls, h3.length > 1);
     } else if (!h3.length && h4.length && isCall) this.godot4(node, 'gd4-api', name, 'low');
   }
