@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import { scanWorkspace } from '../scan/walker';
 import { readSourceText } from '../scan/content';
 import { splitBundle } from './bundle';
+import { DOCUMENTATION_EXCLUDED, isRoute, routeOf } from './route';
 import { ProjectContext } from './context';
 import { type CutFile, cutFile } from './fragments';
 import { judgeGdscript } from './gd-judge';
@@ -76,7 +77,9 @@ export function inputFiles(input: AnalyzeInput): { files: SourceFile[]; excluded
   if (!input.root) throw new Error('analyzeProject needs a root folder, a bundle text or files');
   const scan = scanWorkspace(input.root);
   const files = scan.files.map((f) => ({ path: f.path, text: readSourceText(f.absPath) })).sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { files, excluded: scan.skipped.filter((s) => s.reason !== 'default-exclude').map((s) => ({ path: s.path, reason: `${s.reason}${s.detail ? ` (${s.detail})` : ''}` })) };
+  // Skipped files worth listing: Godot sources the scan turned away (ignored, too large…).
+  const godotSource = (p: string) => isRoute(routeOf(p));
+  return { files, excluded: scan.skipped.filter((s) => s.reason !== 'default-exclude' && godotSource(s.path)).map((s) => ({ path: s.path, reason: `${s.reason}${s.detail ? ` (${s.detail})` : ''}` })) };
 }
 
 const emptyJudgment = (): Judgment => ({ verdict: 'neutral', evidence: [], by: 'rules' });
@@ -119,7 +122,10 @@ export async function analyzeProject(input: AnalyzeInput, opts: AnalyzeOptions =
   const cuts: CutFile[] = [];
   for (const f of files) {
     const cut = await cutFile(f.path, f.text, true);
-    if ('reason' in cut) excluded.push(cut);
+    // Documentation is listed with its reason; other non-Godot files (images, licences) are simply not sources.
+    if ('reason' in cut) {
+      if (cut.reason === DOCUMENTATION_EXCLUDED) excluded.push(cut);
+    }
     else cuts.push(cut);
   }
   const total = cuts.reduce((n, c) => n + c.fragments.length, 0);
