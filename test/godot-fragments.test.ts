@@ -9,6 +9,11 @@ import { splitBundle } from '../src/core/godot/bundle';
 import { fragmentsOf } from '../src/core/godot/fragments';
 import { analyzeProject } from '../src/core/godot/analyze';
 import { DOCUMENTATION_EXCLUDED } from '../src/core/godot/route';
+import { Retriever } from '../src/core/godot/retriever';
+
+// Built once for the file: a retriever indexes ~32k table rows (a second or two).
+let shared: Retriever | undefined;
+const retriever = () => (shared ??= new Retriever());
 
 const bundle = fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'godot-seed', 'mini-dodge.bundle.txt'), 'utf8');
 const outline = (fs: { kind: string; name: string; startLine: number; endLine: number }[]) => fs.map((f) => `${f.kind} ${f.name} ${f.startLine}-${f.endLine}`);
@@ -50,7 +55,7 @@ test('godot fragments: Godot 3 `tool`, an inner class, a shader', async () => {
 });
 
 test('godot analysis: the seed\'s verdicts per fragment, README listed as excluded, the project mixed', async () => {
-  const r = await analyzeProject({ bundleText: bundle }, { retrieve: true });
+  const r = await analyzeProject({ bundleText: bundle }, { retriever: retriever() });
   assert.deepEqual(r.excluded, [{ path: 'README.md', reason: DOCUMENTATION_EXCLUDED }]);
   const verdict = (p: string, line: number) => r.fragments.find((f) => f.path === p && f.startLine === line)!.judgment.verdict;
   assert.equal(verdict('player.gd', 12), 'godot4'); // &"move_right", position.clamp (Vector2.clamp is 4.x API)
@@ -68,8 +73,9 @@ test('godot analysis: the seed\'s verdicts per fragment, README listed as exclud
 
 test('godot analysis: the same fragment under two paths gets the same hints, candidates and judgment', async () => {
   const text = ['extends KinematicBody2D', '', 'func _physics_process(delta):', '\tvar v = move_and_slide(Vector2.ZERO, Vector2.UP)', '\tyield(get_tree(), "idle_frame")', ''].join('\n');
-  const at = (p: string) => analyzeProject({ files: [{ path: p, text }] }, { retrieve: true });
-  const [a, b] = await Promise.all([at('player.gd'), at('deep/folder/godot3_enemy_OLD.gd')]);
+  const at = (p: string) => analyzeProject({ files: [{ path: p, text }] }, { retriever: retriever() });
+  const a = await at('player.gd');
+  const b = await at('deep/folder/godot3_enemy_OLD.gd');
   const strip = (r: Awaited<ReturnType<typeof at>>) => r.fragments.map(({ path: _, ...f }) => f);
   assert.deepEqual(strip(a), strip(b));
   assert.deepEqual(a.findings.map(({ path: _, ...f }) => f), b.findings.map(({ path: _, ...f }) => f));

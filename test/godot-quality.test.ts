@@ -1,18 +1,17 @@
 // The quality bar of the migration analysis on the fixture games (eval/godot.ts measures the same
-// for `npm run eval`), the label prototypes' own examples, and the CLI and MCP surfaces.
+// for `npm run eval`), the label prototypes' own examples, and the CLI (in-process, through its
+// Io); the MCP tool is called in mcp.test.ts.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { execFileSync } from 'node:child_process';
+import { runCli } from '../src/cli/commands';
+import { capturingIo } from '../src/cli/io';
 import { evaluateGodot } from '../eval/godot';
 import { analyzeProject } from '../src/core/godot/analyze';
 import { labelPrototypes } from '../src/core/godot/data';
 import { parseGdscript } from '../src/core/godot/gdscript-tree';
 
 const repo = path.join(__dirname, '..', '..');
-const bin = path.join(repo, 'bin', 'coderag.js');
 const fixtures = path.join(repo, 'test', 'fixtures', 'godot');
 
 test('godot quality: verdicts right with and without project.godot and from a bundle, recall ≥ 0.95 on Godot 3, no finding on Godot 4, fixes that parse', async () => {
@@ -41,36 +40,22 @@ test('godot quality: each label prototype\'s Godot 3 example is flagged by its r
   }
 });
 
-test('godot cli: migrate --bundle prints the verdict and findings, --sarif a SARIF log with fixes; fragments lists a file', () => {
-  const run = (...args: string[]) => execFileSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, CODERAG_NO_RELAUNCH: '1' } });
+test('godot cli: migrate --bundle prints the verdict and findings, --sarif a SARIF log with fixes; fragments lists a file', async () => {
+  const run = async (...args: string[]) => {
+    const io = capturingIo();
+    assert.equal(await runCli(args, io), 0, io.stderr);
+    return io.stdout;
+  };
   const bundle = path.join(repo, 'test', 'fixtures', 'godot-seed', 'mini-dodge.bundle.txt');
-  const text = run('migrate', '--bundle', bundle, '--no-retrieval');
+  const text = await run('migrate', '--bundle', bundle, '--no-retrieval');
   assert.match(text, /^verdict: mixed/);
   assert.match(text, /enemy\.gd:1:9 error api-rename KinematicBody2D was renamed CharacterBody2D in Godot 4 {2}\[fix: CharacterBody2D\]/);
   assert.match(text, /excluded: README\.md — documentation is excluded by default in source analysis/);
-  const sarif = JSON.parse(run('migrate', '--bundle', bundle, '--no-retrieval', '--sarif'));
+  const sarif = JSON.parse(await run('migrate', '--bundle', bundle, '--no-retrieval', '--sarif'));
   assert.equal(sarif.version, '2.1.0');
   const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'api-rename');
   assert.deepEqual(result.locations[0].physicalLocation.region, { startLine: 1, startColumn: 9, endLine: 1, endColumn: 24 });
   assert.equal(result.fixes[0].artifactChanges[0].replacements[0].insertedContent.text, 'CharacterBody2D');
-  const json = JSON.parse(run('fragments', path.join(fixtures, 'dodge', 'godot3', 'hud.gd'), '--json'));
+  const json = JSON.parse(await run('fragments', path.join(fixtures, 'dodge', 'godot3', 'hud.gd'), '--json'));
   assert.deepEqual(json.fragments.map((f: { kind: string; startLine: number }) => `${f.kind} ${f.startLine}`).slice(0, 3), ['extends 1', 'signal 3', 'function 6']);
-});
-
-test('godot mcp: the godot_migration tool answers with the verdict and findings of the workspace', async () => {
-  const root = path.join(fixtures, 'lobby', 'godot3');
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--root', root, '--no-embeddings', '--index-dir', path.join(require('node:os').tmpdir(), `coderag-mcp-godot-${process.pid}`)], stderr: 'pipe' });
-  const client = new Client({ name: 'coderag-test', version: '1.0.0' });
-  await client.connect(transport);
-  try {
-    const tools = await client.listTools();
-    assert.ok(tools.tools.some((t) => t.name === 'godot_migration'));
-    const r = (await client.callTool({ name: 'godot_migration', arguments: { max_findings: 5 } })) as { content: { text: string }[] };
-    const body = JSON.parse(r.content[0].text);
-    assert.equal(body.verdict.verdict, 'godot3');
-    assert.equal(body.findings.length, 5);
-    assert.ok(body.findingsCut > 0);
-  } finally {
-    await client.close();
-  }
 });

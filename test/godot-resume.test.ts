@@ -1,11 +1,12 @@
 // A migration run killed with SIGKILL in the middle (a real child process, the `coderag migrate`
-// command) resumes at the first unfinished fragment and redoes none; an unchanged project is never
+// command; the runs after it go in-process) resumes at the first unfinished fragment and redoes none; an unchanged project is never
 // judged again, and an edit re-judges only what it touches. The language model behind the run is a
 // stub OpenAI-compatible server on the loopback address, which also checks the re-validation path.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
+import { runCli } from '../src/cli/commands';
+import { capturingIo } from '../src/cli/io';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
@@ -77,9 +78,11 @@ function migrate(root: string, state: string, stub: Stub, extra: string[] = []) 
   return ['migrate', '--root', root, '--state', state, '--no-retrieval', '--llm-endpoint', stub.url, '--llm-model', 'stub', ...extra];
 }
 
-/** Asynchronous: the stub model answers from this process, whose event loop must keep running. */
+/** The later runs in-process (the killed one is a real child): the same command, through an Io. */
 async function cli(args: string[]): Promise<string> {
-  return (await promisify(execFile)(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, CODERAG_NO_RELAUNCH: '1' } })).stdout;
+  const io = capturingIo();
+  assert.equal(await runCli(args, io), 0, io.stderr);
+  return io.stdout;
 }
 
 test('godot resume: a run killed with SIGKILL resumes at the interrupted fragment, redoes none, and never re-judges an unchanged file', async () => {
