@@ -1,6 +1,7 @@
 // `npm run eval`: recall@1/@3/@5 and MRR of keyword-only, vector-only and hybrid search (z-score
 // and reciprocal-rank fusion) on the hand-written questions in eval/questions.json.
-// Options: --split dev|holdout|fresh|all (default all), --verbose (each question's rank), --json.
+// Options: --split dev|holdout|fresh|all (default all), --verbose (each question's rank), --json,
+// --only search|godot (the Godot 3 → 4 migration section alone is eval/godot.ts).
 // Splits: dev (tune on it), holdout (confirm on it), fresh (written before the third round of ranking
 // work, never tuned on: other stdlib modules and other packages than the first two splits ask about).
 import * as fs from 'node:fs';
@@ -10,6 +11,7 @@ import type { SearchOptions, SearchResult } from '../src/core/search/hybrid';
 import { fromRow } from '../src/core/store/rows';
 import { buildCorpus, repoRoot } from './corpus';
 import { searchIndex } from './search-index';
+import { evaluateGodot, formatGodot } from './godot';
 
 interface Answer {
   path: string;
@@ -120,6 +122,12 @@ async function main() {
   const verbose = args.includes('--verbose');
   const json = args.includes('--json');
   const split = args.includes('--split') ? args[args.indexOf('--split') + 1] : 'all';
+  const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+  if (only !== 'search') {
+    const godot = await evaluateGodot();
+    console.log(json ? JSON.stringify({ godot }, null, 1) : `${formatGodot(godot)}\n`);
+    if (only === 'godot') return;
+  }
   const data = JSON.parse(fs.readFileSync(path.join(repoRoot, 'eval', 'questions.json'), 'utf8'));
   const questions = (data.questions as Question[]).filter((q) => split === 'all' || q.split === split);
   const corpus = buildCorpus(path.join(repoRoot, '.cache', 'eval-corpus'), data.corpus.node);
