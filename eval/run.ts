@@ -1,6 +1,7 @@
 // `npm run eval`: recall@1/@3/@5 and MRR of keyword-only, vector-only and hybrid search (z-score
 // and reciprocal-rank fusion) on the hand-written questions in eval/questions.json.
 // Options: --split dev|holdout|fresh|all (default all), --verbose (each question's rank), --json,
+// --only search|godot (the Godot 3 → 4 migration section alone is eval/godot.ts);
 // --set short|long|all (default all): the short questions, the long issue-length queries (long.ts), or both;
 // --with-tests: over the corpus with the standard library's tests in, keyword search only (no
 // embeddings), with the share of test files among the results; --long-split tune|holdout (default both); --long-modes keyword,hybrid; --weights '<json>': a setting of the long-query weights
@@ -18,6 +19,7 @@ import { LONG_QUERY } from '../src/core/search/weights';
 import { pathClasses } from '../src/core/search/understand';
 import { evaluateLong, loadLongIssues, printLong, unreachableIssueAnswers } from './long';
 import { searchIndex } from './search-index';
+import { evaluateGodot, formatGodot } from './godot';
 
 interface Answer {
   path: string;
@@ -144,6 +146,12 @@ async function main() {
   const set = args.includes('--set') ? args[args.indexOf('--set') + 1] : 'all';
   const longSplit = args.includes('--long-split') ? args[args.indexOf('--long-split') + 1] : undefined;
   if (args.includes('--weights')) mergeInto(LONG_QUERY as unknown as Record<string, unknown>, JSON.parse(args[args.indexOf('--weights') + 1]));
+  const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+  if (only !== 'search') {
+    const godot = await evaluateGodot();
+    console.log(json ? JSON.stringify({ godot }, null, 1) : `${formatGodot(godot)}\n`);
+    if (only === 'godot') return;
+  }
   const data = JSON.parse(fs.readFileSync(path.join(repoRoot, 'eval', 'questions.json'), 'utf8'));
   const questions = (data.questions as Question[]).filter((q) => split === 'all' || q.split === split);
   const withTests = args.includes('--with-tests');

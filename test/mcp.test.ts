@@ -21,7 +21,14 @@ test('mcp: the SDK client over stdio lists and calls search, repo_map and search
   try {
     await client.connect(transport);
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['repo_map', 'search', 'search_identifiers']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['godot_migration', 'repo_map', 'search', 'search_identifiers']);
+
+    // The Godot migration tool, on a bundle the client sends (this workspace has no Godot files).
+    const bundle = '# player.gd\nextends KinematicBody2D\n\nexport var speed = 200\n\nfunc _ready():\n\tyield(get_tree(), "idle_frame")\n';
+    const godot = JSON.parse(((await client.callTool({ name: 'godot_migration', arguments: { bundle, max_findings: 2 } })) as TextResult).content[0].text);
+    assert.equal(godot.verdict.verdict, 'godot3');
+    assert.deepEqual(godot.findings.map((f: { path: string; line: number; rule: string }) => `${f.path}:${f.line} ${f.rule}`), ['player.gd:1 api-rename', 'player.gd:3 gd3-export']);
+    assert.equal(godot.findingsCut, 1);
 
     const search = (await client.callTool({ name: 'search', arguments: { query: 'split a url query string into parameters', limit: 3 } })) as TextResult;
     const results = JSON.parse(search.content[0].text);

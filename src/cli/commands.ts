@@ -9,6 +9,7 @@ import type { Io } from './io';
 import { runMap, runSymbols } from './map';
 import { runMcp } from '../mcp/server';
 import { runLsp } from '../lsp/main';
+import { MIGRATE_USAGE, runFragments, runMigrate } from './migrate';
 
 const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
 
@@ -21,6 +22,7 @@ Usage:
   coderag symbols QUERY [--json]
   coderag mcp     (an MCP server over stdio)
   coderag lsp     --stdio (the editor extension's language server, over stdio)
+${MIGRATE_USAGE.join('\n')}
 
 Common options: --root DIR (default: the current folder), --index-dir DIR (default: <root>/.coderag), --json.
 --code-only leaves documentation out of the index; the index remembers it, and later runs (index,
@@ -232,6 +234,10 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       return runMcp(rest);
     case 'lsp':
       return runLsp(rest, io.err);
+    case 'migrate':
+      return runMigrate(rest, io);
+    case 'fragments':
+      return runFragments(rest, io);
     case undefined:
     case '-h':
     case '--help':

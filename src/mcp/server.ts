@@ -6,6 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod';
 import { openWorkspace, searchOptionsOf, type Workspace } from '../core/service/api';
 import { parseArgs } from 'node:util';
+import { registerGodotMigration } from './godot-tool';
 
 type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
@@ -90,6 +91,7 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
       ),
     ),
   );
+  registerGodotMigration(server, () => service.root);
   return server;
 }
 
