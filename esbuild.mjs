@@ -1,6 +1,7 @@
-// Bundles the CLI, the MCP server and the worker entries into dist/, and copies the wasm files
-// they load (web-tree-sitter's runtime and every grammar) next to them. Native and ESM-heavy
-// packages (LanceDB, transformers.js/onnxruntime) stay external and load from node_modules.
+// Bundles the CLI, the MCP server, the editor extension, its language server and the worker
+// entries into dist/, and copies the wasm files they load (web-tree-sitter's runtime and every
+// grammar) next to them. Native and ESM-heavy packages (LanceDB, transformers.js/onnxruntime) stay
+// external and load from node_modules; `vscode` is provided by the extension host.
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,6 +15,10 @@ fs.mkdirSync(path.join(dist, 'grammars'), { recursive: true });
 await esbuild.build({
   entryPoints: {
     cli: 'src/cli/main.ts',
+    // Runs in the editor's extension host: must stay small and free of the core (layering.test.ts).
+    extension: 'src/vscode/extension.ts',
+    // The child process the extension starts; the core lives here.
+    'lsp-server': 'src/lsp/entry.ts',
     'parse-worker': 'src/core/parse/parse-worker.ts',
     'embed-worker': 'src/core/embed/embed-worker.ts',
   },
@@ -26,7 +31,7 @@ await esbuild.build({
   logLevel: 'warning',
   // web-tree-sitter's ESM entry reads import.meta.url, which is empty in a CJS bundle.
   alias: { 'web-tree-sitter': path.join(path.dirname(require.resolve('web-tree-sitter')), 'web-tree-sitter.cjs') },
-  external: ['@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp'],
+  external: ['vscode', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp'],
 });
 
 const copy = (from, to) => fs.copyFileSync(from, path.join(dist, to));
@@ -46,3 +51,22 @@ const grammars = [
 ];
 for (const [pkg, file] of grammars) copy(path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file), path.join('grammars', file));
 copy(path.join(root, 'grammars', 'tree-sitter-gdscript.wasm'), path.join('grammars', 'tree-sitter-gdscript.wasm'));
+
+// The "Ask the codebase" webview: browser code, one IIFE script and one stylesheet
+// (dist/sidebar.js, dist/sidebar.css), with the codicon font beside them. The webview loads them
+// through asWebviewUri; its CSP admits nothing else (src/vscode/sidebar/page.ts).
+await esbuild.build({
+  entryPoints: { sidebar: 'src/vscode/sidebar/view/main.ts' },
+  outdir: dist,
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: ['chrome120'],
+  minify: true,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+const codicons = path.join(path.dirname(require.resolve('@vscode/codicons/package.json')), 'dist');
+copy(path.join(codicons, 'codicon.ttf'), 'codicon.ttf');
+// The font's URL without its cache-busting query, so the page's preload (the same URL) is the one used.
+fs.writeFileSync(path.join(dist, 'codicon.css'), fs.readFileSync(path.join(codicons, 'codicon.css'), 'utf8').replace(/codicon\.ttf\?[0-9a-f]+/, 'codicon.ttf'));

@@ -1,6 +1,6 @@
 // `npm run bench`: indexing speed, incremental costs, change latency, embedding throughput against
 // the bare model, query latency and peak memory, on real corpora. JSON on stdout.
-// Options: --only structural,unchanged,change,embed,query,node,map,map100k  --skip-embed  --no-malloc-env
+// Options: --only structural,unchanged,change,embed,query,node,map,map100k,godot  --skip-embed  --no-malloc-env
 import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -56,6 +56,7 @@ function main() {
   }
   if (want('map')) nodeResult.repoMap = run('map', node.root, path.join(repoRoot, '.cache', 'bench', 'map-node'));
   if (Object.keys(nodeResult).length) result[node.name] = nodeResult;
+  if (want('godot')) result.godotMigration = run('godot', path.join(repoRoot, 'test', 'fixtures', 'godot'), '');
   if (want('map100k')) {
     result.generated100k = { repoMap: run('map100k', path.join(repoRoot, '.cache', 'bench', 'gen100k'), path.join(repoRoot, '.cache', 'bench', 'map-100k')) };
   }

@@ -14,6 +14,7 @@ import { scanWorkspace } from '../src/core/scan/walker';
 import { languageOf } from '../src/core/lang/registry';
 import { loadLanguage } from '../src/core/lang/grammars';
 import { decodeSource } from '../src/core/scan/content';
+import { godotScenario } from './godot';
 
 type Args = { root: string; indexDir: string };
 
@@ -258,7 +259,7 @@ async function treeSitter({ root }: Args) {
   return { files: parsed, megabytes: round(bytes / 1e6), parseSeconds: round(parseMs / 1000), queryWalkSeconds: round(queryMs / 1000), twoCoreFloorSeconds: round(floor) };
 }
 
-const scenarios: Record<string, (a: Args) => Promise<unknown>> = { treeSitter, structural, unchanged, change, embed, query, map, map100k };
+const scenarios: Record<string, (a: Args) => Promise<unknown>> = { treeSitter, structural, unchanged, change, embed, query, map, map100k, godot: godotScenario };
 
 async function main() {
   // As the CLI runs (src/cli/main.ts).

@@ -1,4 +1,4 @@
-// glibc malloc settings for the long-running commands (index, watch, map, mcp), applied by
+// glibc malloc settings for the long-running commands (index, watch, map, mcp, lsp), applied by
 // starting the command again with them: glibc reads them only when a process starts.
 // Why: every thread that allocates (parse workers, LanceDB's writer threads, the index thread)
 // gets its own malloc arena, and large buffers freed in one come back to that arena, not to the
@@ -8,7 +8,7 @@
 const { spawn } = require('node:child_process');
 
 const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '262144' };
-const LONG_RUNNING = new Set(['index', 'watch', 'map', 'mcp']);
+const LONG_RUNNING = new Set(['index', 'watch', 'map', 'mcp', 'lsp']);
 
 function usesGlibc() {
   if (process.platform !== 'linux') return false;

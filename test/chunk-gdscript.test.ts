@@ -89,6 +89,7 @@ test('gdscript 3: tool, export, onready, setget, yield, remote, inner class', as
   const { chunks, syntaxErrors } = await chunksOf('enemy.gd', enemy3);
   assert.equal(syntaxErrors, undefined);
   assert.deepEqual(outline(chunks), [
+    'declaration tool 1-1',
     'declaration KinematicBody2D 2-2',
     'declaration Enemy 3-3',
     'declaration died 5-6',
@@ -118,8 +119,8 @@ test('gdscript: the file comment is the module doc and `extends X` stays alone',
     'var health = 10', //           5
   );
   const { chunks } = await chunksOf('stats.gd', src);
-  assert.deepEqual(outline(chunks), ['declaration Resource 3-3', 'declaration health 5-5']);
-  assert.equal(chunks[0].title, 'stats.gd (Player stats resource.) declaration Resource');
+  assert.deepEqual(outline(chunks), ['declaration tool 2-2', 'declaration Resource 3-3', 'declaration health 5-5']);
+  assert.equal(find(chunks, 'Resource').title, 'stats.gd (Player stats resource.) declaration Resource');
   const { chunks: plain } = await chunksOf('stats.gd', lines('# Player stats resource.', 'extends Resource'));
   assert.deepEqual(outline(plain), ['declaration Resource 2-2']);
 });

@@ -17,12 +17,15 @@ function coderagProcess(...args: string[]): { status: number | null; stdout: str
 /** Every option of every command, as a user looks for them. */
 const OPTIONS: Record<string, string[]> = {
   index: ['--root', '--index-dir', '--rebuild', '--model', '--no-embeddings', '--code-only', '--with-docs', '--max-file-size', '--json', '--help'],
-  search: ['--root', '--index-dir', '--limit', '--kind', '--lang', '--path', '--group', '--mode', '--fusion', '--code-only', '--model', '--no-embeddings', '--json', '--help'],
+  search: ['--root', '--index-dir', '--limit', '--kind', '--lang', '--path', '--group', '--files', '--mode', '--fusion', '--code-only', '--model', '--no-embeddings', '--json', '--help'],
   status: ['--root', '--index-dir', '--skipped', '--json', '--help'],
   watch: ['--root', '--index-dir', '--model', '--no-embeddings', '--code-only', '--with-docs', '--max-file-size', '--json', '--help'],
   map: ['--root', '--index-dir', '--tokens', '--focus', '--mention', '--mention-file', '--json', '--help'],
   symbols: ['--root', '--index-dir', '--limit', '--context', '--json', '--help'],
   mcp: ['--root', '--index-dir', '--model', '--no-embeddings', '--help'],
+  lsp: ['--stdio', '--help'],
+  migrate: ['--root', '--bundle', '--state', '--status', '--fix', '--progress', '--no-retrieval', '--class-ref', '--llm-endpoint', '--llm-model', '--json', '--sarif', '--help'],
+  fragments: ['--root', '--hints', '--json', '--help'],
 };
 
 test('cli: `<command> --help` lists every option of the command, one line each with what it does; exits 0 and runs nothing', async () => {
@@ -146,6 +149,15 @@ test('cli: search arguments are checked: clear errors with the valid values, exi
     assert.deepEqual(await names('--lang', 'py', '--kind', 'method,class'), ['Cart', 'Cart.add_item']);
     assert.deepEqual(await names('--lang', 'ts'), ['addToCart']);
     assert.deepEqual(await names('--lang', 'py,ts', '--kind', 'function', '--kind', 'method'), ['Cart.add_item', 'addToCart', 'checkout_total']);
+    // --files: one result per file, and what pointed at it.
+    const trace = lines('Traceback (most recent call last):', '  File "/srv/app/app/shop.py", line 3, in add_item', 'TypeError: cart item is None');
+    const files = await cli('search', trace, '--root', root, '--files', '--json');
+    assert.equal(files.status, 0, files.stderr);
+    const byFile = JSON.parse(files.stdout) as { path: string; why?: string[] }[];
+    assert.deepEqual([byFile[0].path, byFile[0].why?.[0]], ['app/shop.py', 'in the trace: add_item']);
+    assert.equal(new Set(byFile.map((r) => r.path)).size, byFile.length);
+    // A long query in hybrid mode reads no vectors, so it does not warn that there are none.
+    assert.equal(files.stderr, '');
   } finally {
     removeWorkspace(root);
   }

@@ -12,6 +12,9 @@ import { parseOne } from '../src/core/parse/parse-job';
 import { openWorkspace } from '../src/core/service/api';
 import { QueryModel } from '../src/core/search/query-model';
 import { estimateTokens } from '../src/core/chunk/split';
+import { embedMissing } from '../src/core/index/embed-phase';
+import { emptyReport } from '../src/core/index/report';
+import type { RunProgress } from '../src/core/index/run-host';
 import { lines, removeWorkspace, searchIndex, workspace } from './helpers';
 
 function pyModule(i: number): string {
@@ -344,6 +347,37 @@ test('scan settings that choose the file set (size limit, excludes) are kept by 
     assert.equal(wider.indexed, 1);
     assert.equal(wider.scanChanged, 'file size limit 100 → 1000000 bytes');
     await index.close();
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('vectors: chunks meet the same neighbours in the model whatever order the table holds them in', async () => {
+  // The quantized model's output for a text moves with its sub-batch's other texts: the batches
+  // must depend on the chunks, not on the order parse batches happened to write them.
+  const root = workspace({});
+  try {
+    const dim = 4;
+    const row = (i: number) => {
+      const id = `f${String(i).padStart(3, '0')}.py:1-1:function:f${i}`;
+      const checked = {
+        id, groupId: id, path: `f${i}.py`, language: 'python', kind: 'function', name: `f${i}`, qualifiedName: `f${i}`, startLine: 1, endLine: 1,
+        title: `t${i}`, text: `def f${i}(): pass`, signature: '', contentHash: `h${i}`, meta: '{}',
+      };
+      return { ...checked, checksum: rowChecksum(checked), embedded: false, vector: null };
+    };
+    const batchesOf = async (order: number[]) => {
+      const store = await Store.open(path.join(root, `lance-${order[0]}`), dim, true);
+      for (const i of order) await store.addChunks(chunkTable([row(i)], dim));
+      const seen: string[][] = [];
+      const embedder = { id: 'recording', dim, close: async () => undefined, embed: async (texts: string[]) => (seen.push(texts), texts.map(() => new Float32Array(dim).fill(0.5))) };
+      const progress = { emit: () => undefined, checkpoint: async () => false } as unknown as RunProgress;
+      await embedMissing(store, embedder, emptyReport(), progress, () => false, 40);
+      store.close();
+      return seen;
+    };
+    const forward = Array.from({ length: 70 }, (_, i) => i);
+    assert.deepEqual(await batchesOf(forward), await batchesOf([...forward].reverse()));
   } finally {
     removeWorkspace(root);
   }

@@ -98,3 +98,36 @@ test('the extension host never loads the core (heavy work lives in the language 
     for (const target of localImports(f)) assert.ok(!target.startsWith(core + path.sep), `${rel(f)} imports ${rel(target)}`);
   }
 });
+// The extension host is shared by every extension: the core (parsing, embedding, LanceDB) runs in
+// the language-server child, never there. src/vscode reaches the server only through the protocol file.
+test('src/vscode imports only itself, vscode, vscode-languageclient and the protocol file', () => {
+  const protocol = path.join(src, 'lsp', 'protocol.ts');
+  // The sidebar's view/ is browser code bundled into the webview, never loaded by the extension
+  // host; test/sidebar.test.ts holds its own import rule.
+  const view = path.join(src, 'vscode', 'sidebar', 'view') + path.sep;
+  for (const f of files(path.join(src, 'vscode')).filter((f) => !f.startsWith(view))) {
+    for (const spec of imports(f)) {
+      if (spec.startsWith('.')) {
+        const target = path.resolve(path.dirname(f), spec);
+        const ok = target.startsWith(path.join(src, 'vscode') + path.sep) || `${target}.ts` === protocol;
+        assert.ok(ok, `${path.relative(src, f)} imports ${spec}`);
+      } else {
+        const allowed = spec === 'vscode' || spec === 'vscode-languageclient' || spec === 'vscode-languageclient/node' || spec.startsWith('node:');
+        assert.ok(allowed, `${path.relative(src, f)} imports ${spec}`);
+      }
+    }
+  }
+});
+
+test('src/lsp/protocol.ts imports nothing (both the extension and the server load it)', () => {
+  assert.deepEqual(imports(path.join(src, 'lsp', 'protocol.ts')), []);
+});
+
+test('the extension bundle holds no core module', () => {
+  const bundle = path.join(__dirname, '..', '..', 'dist', 'extension.js');
+  if (!fs.existsSync(bundle)) return; // tsc-only run: the source check above still holds
+  const text = fs.readFileSync(bundle, 'utf8');
+  for (const marker of ['src/core/', '@lancedb/lancedb', 'web-tree-sitter', '@huggingface/transformers']) {
+    assert.ok(!text.includes(marker), `dist/extension.js contains ${marker}`);
+  }
+});

@@ -21,11 +21,24 @@ test('mcp: the SDK client over stdio lists and calls search, repo_map and search
   try {
     await client.connect(transport);
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['repo_map', 'search', 'search_identifiers']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['godot_migration', 'repo_map', 'search', 'search_identifiers']);
+
+    // The Godot migration tool, on a bundle the client sends (this workspace has no Godot files).
+    const bundle = '# player.gd\nextends KinematicBody2D\n\nexport var speed = 200\n\nfunc _ready():\n\tyield(get_tree(), "idle_frame")\n';
+    const godot = JSON.parse(((await client.callTool({ name: 'godot_migration', arguments: { bundle, max_findings: 2 } })) as TextResult).content[0].text);
+    assert.equal(godot.verdict.verdict, 'godot3');
+    assert.deepEqual(godot.findings.map((f: { path: string; line: number; rule: string }) => `${f.path}:${f.line} ${f.rule}`), ['player.gd:1 api-rename', 'player.gd:3 gd3-export']);
+    assert.equal(godot.findingsCut, 1);
 
     const search = (await client.callTool({ name: 'search', arguments: { query: 'split a url query string into parameters', limit: 3 } })) as TextResult;
     const results = JSON.parse(search.content[0].text);
     assert.deepEqual([results[0].path, results[0].qualifiedName, results[0].startLine, results[0].endLine], ['app/http.py', 'parse_query_string', 1, 3]);
+
+    // group_by file: one result per file, a pasted trace's workspace frame first.
+    const trace = lines('Traceback (most recent call last):', '  File "/usr/lib/app/http.py", line 3, in parse_query_string', 'ValueError: not enough values to unpack');
+    const grouped = JSON.parse(((await client.callTool({ name: 'search', arguments: { query: trace, group_by: 'file' } })) as TextResult).content[0].text);
+    assert.deepEqual([grouped[0].path, grouped[0].why[0]], ['app/http.py', 'in the trace: parse_query_string']);
+    assert.equal(new Set(grouped.map((r: { path: string }) => r.path)).size, grouped.length);
 
     // A chunk's snippet is capped: a client never receives a whole huge chunk.
     const blob = (await client.callTool({ name: 'search', arguments: { query: 'lookup_table_blob', limit: 1 } })) as TextResult;

@@ -217,3 +217,30 @@ test('tags from the chunker walk, where chunk patterns stand in for identical ta
     if (file === 'a.py') assert.ok(parsed.loaded.withTags().alsoTags.size > 0, 'Python shares its function and class patterns');
   }
 });
+
+test('repo map: relative preload paths resolve, signal connections are edges to the handler, and the file edges are data', async () => {
+  const godot = {
+    'game/project.godot': lines('config_version=5', '[application]', 'run/main_scene="res://main.tscn"'),
+    'game/main.tscn': lines(
+      '[gd_scene format=3]',
+      '[ext_resource type="Script" path="res://main.gd" id="1"]',
+      '[ext_resource type="PackedScene" path="res://hud/hud.tscn" id="2"]',
+      '[node name="Main" type="Node"]',
+      'script = ExtResource("1")',
+      '[node name="HUD" parent="." instance=ExtResource("2")]',
+      '[connection signal="start_game" from="HUD" to="." method="new_game"]',
+    ),
+    'game/main.gd': lines('extends Node', 'const Bullet = preload("weapons/Bullet.tscn")', 'func new_game():', '\tpass', 'func _ready():', '\t$Timer.connect("timeout", self, "on_tick")'),
+    'game/ticker.gd': lines('extends Node', 'func on_tick():', '\tpass'),
+    'game/hud/hud.tscn': lines('[gd_scene format=3]', '[node name="HUD" type="CanvasLayer"]'),
+    'game/weapons/Bullet.tscn': lines('[gd_scene format=3]', '[node name="Bullet" type="Area2D"]'),
+  };
+  await withService(godot, async (service) => {
+    const map = await service.map({ tokens: 1024 });
+    const edges = map.edges.map((e: { from: string; to: string; kinds: string[] }) => `${e.from} → ${e.to} ${e.kinds.join(',')}`);
+    assert.ok(edges.includes('game/main.tscn → game/main.gd file.script,handler'), edges.join('\n'));
+    assert.ok(edges.includes('game/main.tscn → game/hud/hud.tscn file.scene'), edges.join('\n'));
+    assert.ok(edges.includes('game/main.gd → game/weapons/Bullet.tscn file.preload'), edges.join('\n'));
+    assert.ok(edges.includes('game/main.gd → game/ticker.gd handler'), edges.join('\n'));
+  });
+});

@@ -12,3 +12,6 @@
 (source (export_variable_statement name: (name) @name) @definition.declaration.group)
 (source (onready_variable_statement name: (name) @name) @definition.declaration.group)
 (source (const_statement name: (name) @name) @definition.declaration.group)
+; Godot 3's `tool` (a statement of one word) and Godot 4's `@tool`: a declaration of their own.
+(source (expression_statement (identifier) @name (#eq? @name "tool")) @definition.declaration)
+(source (annotation (identifier) @name (#eq? @name "tool")) @definition.declaration)

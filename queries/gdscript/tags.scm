@@ -22,6 +22,19 @@
 (type (identifier) @name.reference.type)
 (attribute (identifier) @name.reference.attribute)
 
-; preload("res://…") and load("res://…") make the loaded file a dependency.
-((call (identifier) @fn arguments: (arguments (string) @name.reference.file))
-  (#match? @fn "^(preload|load)$"))
+; preload("res://…") and load("res://…") (or a path relative to the script) make the loaded file a dependency.
+((call (identifier) @fn arguments: (arguments . (string) @name.reference.file.preload))
+  (#eq? @fn "preload"))
+((call (identifier) @fn arguments: (arguments . (string) @name.reference.file.load))
+  (#eq? @fn "load"))
+
+; A signal's handler: connect("signal", target, "method") names it in a string (Godot 3),
+; signal.connect(method) or connect("signal", method) passes it as a Callable (Godot 4).
+((call (identifier) @fn arguments: (arguments . (string) . (_) . (string) @name.reference.handler))
+  (#eq? @fn "connect"))
+((attribute_call (identifier) @fn arguments: (arguments . (string) . (_) . (string) @name.reference.handler))
+  (#eq? @fn "connect"))
+((attribute_call (identifier) @fn arguments: (arguments . (identifier) @name.reference.handler))
+  (#eq? @fn "connect"))
+((call (identifier) @fn arguments: (arguments . (string) . (identifier) @name.reference.handler))
+  (#eq? @fn "connect"))

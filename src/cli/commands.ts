@@ -11,6 +11,8 @@ import type { Io } from './io';
 import { runMap, runSymbols } from './map';
 import { warnIfStale } from './stale';
 import { runMcp } from '../mcp/server';
+import { runLsp } from '../lsp/main';
+import { runFragments, runMigrate } from './migrate';
 
 function openOptions(values: Record<string, unknown>): OpenOptions {
   if (values['code-only'] && values['with-docs']) throw new UsageError('--code-only and --with-docs contradict each other');
@@ -199,6 +201,12 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       return runSymbols(rest, io);
     case 'mcp':
       return runMcp(parse('mcp', rest).values as Parameters<typeof runMcp>[0]);
+    case 'lsp':
+      return runLsp(rest, io.err);
+    case 'migrate':
+      return runMigrate(rest, io);
+    case 'fragments':
+      return runFragments(rest, io);
     case undefined:
     case '-h':
     case '--help':

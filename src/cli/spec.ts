@@ -49,6 +49,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
       lang: { type: 'string', multiple: true, arg: 'L,…', help: 'only these languages: python, typescript… or py, ts, js, rs, cs, cpp, rb, gd…' },
       path: { type: 'string', arg: 'GLOB', help: "only paths matching the glob, e.g. 'src/**/*.ts'" },
       group: { type: 'boolean', help: 'group the results per file' },
+      files: { type: 'boolean', help: 'one result per file (its best chunk), files ranked by all their chunks and their path; says what pointed at each' },
       mode: { type: 'string', arg: 'hybrid|keyword|vector', help: 'which side searches (default hybrid)' },
       fusion: { type: 'string', arg: 'zscore|rrf', help: 'how the keyword and vector lists are fused (default zscore)' },
       'code-only': { type: 'boolean', help: 'leave documentation out of the results' },
@@ -91,6 +92,38 @@ export const COMMANDS: Record<string, CommandSpec> = {
   mcp: {
     summary: 'an MCP server over stdio (tools: search, repo_map, search_identifiers); keeps the index current while it runs',
     options: { ...root, ...model, ...help },
+  },
+  lsp: {
+    summary: "the editor extension's language server: it speaks LSP on stdin/stdout (--stdio) or the transport named",
+    options: { stdio: { type: 'boolean', help: 'speak LSP over stdin/stdout (also --node-ipc, --socket=PORT, --pipe=NAME)' }, ...help },
+  },
+  migrate: {
+    summary: 'the Godot 3 → 4 migration analysis of a project: findings, safe fixes and a verdict',
+    options: {
+      root: { type: 'string', arg: 'DIR', help: 'the Godot project folder (default: the current folder)' },
+      bundle: { type: 'string', arg: 'FILE', help: 'analyse a bundle (files in one text, each under a `# path` line) instead of a folder' },
+      state: { type: 'string', arg: 'FILE', help: 'where judgments are saved, so a run resumes (default: <root>/.coderag/godot-migration.jsonl)' },
+      status: { type: 'boolean', help: "list each fragment's status from the state file; judge nothing" },
+      fix: { type: 'boolean', help: 'write the safe fixes into the files (needs --root)' },
+      progress: { type: 'boolean', help: 'a line on stderr as each fragment is judged' },
+      'no-retrieval': { type: 'boolean', help: 'judge without looking up the Godot class reference' },
+      'class-ref': { type: 'string', arg: 'DIR', help: 'the Godot class reference to look up (a folder, or one .jsonl file)' },
+      'llm-endpoint': { type: 'string', arg: 'URL', help: 'an OpenAI-compatible API that judges fragments, with --llm-model (or CODERAG_LLM_ENDPOINT)' },
+      'llm-model': { type: 'string', arg: 'M', help: 'the model at that endpoint (or CODERAG_LLM_MODEL)' },
+      ...json,
+      sarif: { type: 'boolean', help: 'print the findings as SARIF instead of text' },
+      ...help,
+    },
+  },
+  fragments: {
+    args: 'FILE',
+    summary: 'the fragments of one Godot file that the migration analysis judges',
+    options: {
+      root: { type: 'string', arg: 'DIR', help: "the project folder the file's path is shown relative to (default: the file's folder)" },
+      hints: { type: 'boolean', help: "each fragment's hints and deterministic judgment too" },
+      ...json,
+      ...help,
+    },
   },
 };
 

@@ -5,6 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { CHUNK_KINDS, mapOptionsOf, openWorkspace, SEARCH_LANGUAGES, searchOptionsOf, symbolOptionsOf, type Workspace } from '../core/service/api';
+import { registerGodotMigration } from './godot-tool';
 
 type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
@@ -34,18 +35,22 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
     'search',
     {
       description:
-        'Hybrid (keyword + embedding) search over the indexed workspace. Returns chunks (functions, methods, classes, sections) with path, line range, kind, qualified name, signature, score and a snippet.',
+        'Hybrid (keyword + embedding) search over the indexed workspace. Returns chunks (functions, methods, classes, sections) with path, line range, kind, qualified name, signature, score and a snippet. The query may be a whole bug report: stack traces, pasted code and issue text are read whole (frames that point into the workspace count most).',
       inputSchema: {
         query: z.string().describe('Natural language or identifiers, e.g. "where are HTTP headers parsed" or "move_and_slide"'),
         limit: count.optional().describe('Results, 1 or more (default 10)'),
         kind: list.optional().describe(`Only these kinds: ${CHUNK_KINDS.join(', ')}`),
         language: list.optional().describe(`Only these languages: ${SEARCH_LANGUAGES.join(', ')} (or py, ts, js, rs, cs, cpp, rb, gd…)`),
         path: z.string().optional().describe('Glob over workspace-relative paths, e.g. src/**/*.ts'),
+        group_by: z
+          .enum(['file'])
+          .optional()
+          .describe('file: one result per file (its best chunk), files ranked by the evidence of all their chunks and their path; `why` says what in the query pointed at a file'),
       },
     },
     guarded(async (a) => {
       // Checked as the CLI checks its flags: an invalid kind, language, glob or number is an error listing what is valid.
-      const opts = searchOptionsOf({ limit: a.limit, kind: a.kind, lang: a.language, path: a.path }, '');
+      const opts = searchOptionsOf({ limit: a.limit, kind: a.kind, lang: a.language, path: a.path, 'group-by': a.group_by }, '');
       await service.ready();
       const response = await service.search(a.query, opts);
       const result = text(response.results);
@@ -92,6 +97,7 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
       return text(await service.symbols(a.query, { limit, contextLines, definitions: a.include_definitions, references: a.include_references }));
     }),
   );
+  registerGodotMigration(server, () => service.root);
   return server;
 }
 

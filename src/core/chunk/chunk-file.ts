@@ -6,7 +6,7 @@ import { loadLanguage, type LoadedLanguage } from '../lang/grammars';
 import { chunkCode } from './code-chunker';
 import { fileMarks } from './metadata';
 import { packSegments, segmentsAt, type TokenCounter } from './split';
-import { lineWindows, type Section, textSections } from './text-chunkers';
+import { keyRows, lineWindows, type Section, textSections } from './text-chunkers';
 import { SourceLines } from './lines';
 import { finishChunk } from './title';
 import type { QueryMatch, Tree } from 'web-tree-sitter';
@@ -68,6 +68,7 @@ function sectionChunks(path: string, language: string, source: string, format: P
   const lines = source.split('\n');
   const rows = new SourceLines(source);
   const sections: Section[] = format === 'text' ? lineWindows(lines) : textSections(format, lines);
+  const keys = keyRows(format, lines);
   const kind: ChunkKind = format === 'markdown' ? 'documentation' : format === 'text' ? 'window' : 'section';
   const doc = isDocumentation(path);
   const chunks: Chunk[] = [];
@@ -78,7 +79,7 @@ function sectionChunks(path: string, language: string, source: string, format: P
     const header = kind === 'window' || s.startRow === s.endRow ? '' : context;
     const parts =
       opts.countTokens(text) > opts.maxTokens
-        ? packSegments(segmentsAt(rows, s.startRow, s.endRow, []), header, opts.maxTokens, opts.countTokens)
+        ? packSegments(segmentsAt(rows, s.startRow, s.endRow, keys), header, opts.maxTokens, opts.countTokens)
         : [{ startRow: s.startRow, endRow: s.endRow, text }];
     parts.forEach((p, i) =>
       chunks.push(

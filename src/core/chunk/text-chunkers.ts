@@ -116,6 +116,31 @@ function markdownSections(lines: string[]): Section[] {
   }, '(preamble)');
 }
 
+/**
+ * Rows where a key of a Godot project, scene or resource file starts (`move_right={`, `script = …`)
+ * outside any value: a section too long for one chunk is split only there, so a multi-line value
+ * (an input action and its events, a `_data = {…}` dictionary) stays in one piece.
+ */
+export function keyRows(format: TextFormat, lines: string[]): number[] {
+  if (format !== 'godot-project' && format !== 'godot-resource') return [];
+  const rows: number[] = [];
+  let depth = 0;
+  let inString = false;
+  lines.forEach((line, row) => {
+    if (depth === 0 && !inString && /^[A-Za-z_][\w./:-]*\s*=/.test(line)) rows.push(row);
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (inString) {
+        if (c === 92 /* \ */) i++;
+        else if (c === 34 /* " */) inString = false;
+      } else if (c === 34) inString = true;
+      else if (c === 123 || c === 91 || c === 40) depth++;
+      else if ((c === 125 || c === 93 || c === 41) && depth > 0) depth--;
+    }
+  });
+  return rows;
+}
+
 export function textSections(format: TextFormat, lines: string[]): Section[] {
   switch (format) {
     case 'godot-project':

@@ -137,7 +137,12 @@ export async function embedMissing(
   let writing: Promise<void> = Promise.resolve();
   // The next batch's rows and cached vectors are read while this one embeds: the model never waits on the store.
   const fetch = async (i: number) => {
-    const rows = await store.chunksByIds(ids.slice(i, i + batch));
+    const slice = ids.slice(i, i + batch);
+    // In the order asked, not the table's (which depends on how parse batches happened to land):
+    // the quantized model's output for a text moves with its sub-batch's other texts (cosine down
+    // to 0.97), so the same chunks must always meet the same neighbours.
+    const order = new Map(slice.map((id, k) => [id, k]));
+    const rows = (await store.chunksByIds(slice)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     return { rows, cached: await store.cachedVectors(rows.map((r) => r.contentHash).filter((h) => cachedHashes.has(h))) };
   };
   let next = ids.length ? fetch(0) : undefined;

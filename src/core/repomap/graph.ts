@@ -10,6 +10,8 @@ interface FileEntry {
   refs: Map<number, number>;
   /** Files this one loads by path (scene → script, preload): resolved workspace paths. */
   fileRefs: Map<string, number>;
+  /** How it loads each of them (the tag categories: file.script, file.preload…). */
+  fileKinds: Map<string, Set<string>>;
 }
 
 export interface RankOptions {
@@ -113,11 +115,16 @@ export class SymbolGraph {
       this.slots.set(path, slot);
       this.slotPaths.push(path);
     }
-    const entry: FileEntry = { defs: new Map(), refs: new Map(), fileRefs: new Map() };
+    const entry: FileEntry = { defs: new Map(), refs: new Map(), fileRefs: new Map(), fileKinds: new Map() };
     for (const t of tags) {
-      if (t.category === 'file') {
+      if (t.category.startsWith('file')) {
         const target = resolve(path, t.name);
-        if (target && target !== path) entry.fileRefs.set(target, (entry.fileRefs.get(target) ?? 0) + 1);
+        if (target && target !== path) {
+          entry.fileRefs.set(target, (entry.fileRefs.get(target) ?? 0) + 1);
+          const kinds = entry.fileKinds.get(target);
+          if (kinds) kinds.add(t.category);
+          else entry.fileKinds.set(target, new Set([t.category]));
+        }
         continue;
       }
       const id = this.intern(t.name);
@@ -151,6 +158,33 @@ export class SymbolGraph {
     this.entries[slot] = undefined;
     this.live--;
     this.structure = undefined;
+  }
+
+  /**
+   * The edges a tree view shows: files loading files (a scene attaching a script, an instanced
+   * scene, preload/load), and files connecting a signal to a handler another file defines.
+   * `handlers` names the identifiers that are signal handlers, per file.
+   */
+  fileEdges(handlers: (path: string) => string[]): { from: string; to: string; kinds: string[] }[] {
+    const out: { from: string; to: string; kinds: string[] }[] = [];
+    this.entries.forEach((entry, slot) => {
+      if (!entry) return;
+      const from = this.slotPaths[slot];
+      const kinds = new Map<string, Set<string>>();
+      for (const [to, ks] of entry.fileKinds) if (this.has(to)) kinds.set(to, new Set(ks));
+      for (const name of handlers(from)) {
+        const id = this.ids.get(name);
+        for (const d of (id === undefined ? undefined : this.definers.get(id)) ?? []) {
+          const to = this.slotPaths[d];
+          if (to === from) continue;
+          const ks = kinds.get(to) ?? new Set<string>();
+          ks.add('handler');
+          kinds.set(to, ks);
+        }
+      }
+      for (const [to, ks] of kinds) out.push({ from, to, kinds: [...ks].sort() });
+    });
+    return out.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : 1));
   }
 
   definitionsOf(path: string): Map<string, number[]> {

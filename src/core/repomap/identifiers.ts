@@ -46,7 +46,7 @@ export function searchIdentifiers(
   const found: (IdentifierHit & { rankClass: number })[] = [];
   for (const [p, tags] of files) {
     for (const t of tags) {
-      if (t.category === 'file') continue;
+      if (t.category.startsWith('file')) continue;
       if (t.kind === 'def' && opts.definitions === false) continue;
       if (t.kind === 'ref' && opts.references === false) continue;
       const m = matchClass(t.name, q, lower);

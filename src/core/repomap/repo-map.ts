@@ -39,6 +39,8 @@ export interface RepoMapResult {
   definitions: number;
   files: string[];
   rankedFiles: { path: string; rank: number }[];
+  /** Which file loads which (scene → script, preload…) and connects signals to whose handlers. */
+  edges: { from: string; to: string; kinds: string[] }[];
   iterations: number;
 }
 
@@ -92,9 +94,16 @@ export class RepoMap {
     return { updated, removed };
   }
 
-  /** res://player.gd seen from a file under a Godot project → that project's player.gd. */
+  /**
+   * res://player.gd seen from a file under a Godot project → that project's player.gd; a relative
+   * path (`preload("Bullet.tscn")`) from the folder of the file naming it, as Godot resolves it.
+   */
   private resolve(from: string, ref: string): string | undefined {
-    if (!ref.startsWith('res://')) return undefined;
+    if (!ref.startsWith('res://')) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('/')) return undefined;
+      const target = path.posix.join(path.posix.dirname(from), ref);
+      return target.startsWith('../') ? undefined : target;
+    }
     const root = this.godotRoots.filter((r) => r === '' || from.startsWith(r + '/')).sort((a, b) => b.length - a.length)[0];
     if (root === undefined) return undefined;
     return path.posix.join(root, ref.slice('res://'.length));
@@ -110,7 +119,13 @@ export class RepoMap {
     const source = this.source();
     const fitted = fitToBudget(ranking.definitions, important, source, budget, countTokens, ranking.fileRank);
     const rankedFiles = [...ranking.fileRank].sort((a, b) => b[1] - a[1]).map(([p, rank]) => ({ path: p, rank }));
-    return { ...fitted, budget, rankedFiles, iterations: ranking.iterations };
+    return { ...fitted, budget, rankedFiles, edges: this.edges(), iterations: ranking.iterations };
+  }
+
+  /** The file→file edges as data (a tree view's): see SymbolGraph.fileEdges. */
+  edges(): { from: string; to: string; kinds: string[] }[] {
+    this.sync();
+    return this.graph.fileEdges((p) => (this.index.tags.get(p, this.shas.get(p)) ?? []).filter((t) => t.category === 'handler').map((t) => t.name));
   }
 
   /**

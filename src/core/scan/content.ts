@@ -119,9 +119,13 @@ export function privateKeyReason(bytes: Uint8Array): string | undefined {
   return m ? `private key ("${m[1]}")` : undefined;
 }
 
-/** Minified: very long lines on average, or one giant line making up most of the file. */
+/**
+ * Minified: very long lines on average, or one giant line making up most of the file. Godot
+ * scenes, resources and project files never are: one long data line (a mesh, a PackedByteArray) is
+ * normal there, and the chunker cuts it while keeping the blocks around it.
+ */
 export function minifiedReason(text: string, path: string): string | undefined {
-  if (text.length < 2048 || /\.(md|txt|csv|tsv|json|jsonl|svg|xml|html?)$/i.test(path)) return undefined;
+  if (text.length < 2048 || /\.(md|txt|csv|tsv|json|jsonl|svg|xml|html?|tscn|tres|escn|godot)$/i.test(path)) return undefined;
   let lines = 1;
   let longest = 0;
   let start = 0;

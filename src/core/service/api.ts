@@ -19,3 +19,17 @@ export { OutsideRootError } from './confine';
 export { defaultIndexDir } from '../index/state';
 export { tuneJitForIndexing } from '../parse/jit';
 export { quotePath } from '../base/quote';
+
+// The Godot 3 → 4 migration analysis (src/core/godot): plain data in and out.
+export { analyzeProject, findingsOf, runStatus, JUDGE_VERSION } from '../godot/analyze';
+export type { AnalyzeInput, AnalyzeOptions, AnalysisResult, FragmentReport } from '../godot/analyze';
+export { fragmentsOf } from '../godot/fragments';
+export { splitBundle, joinBundle } from '../godot/bundle';
+export { toSarif } from '../godot/sarif';
+export { loadClassProse } from '../godot/class-prose';
+export { Retriever } from '../godot/retriever';
+export { applyEdits } from '../godot/locate';
+export { RULES } from '../godot/rules';
+export type { LlmOptions } from '../godot/llm';
+export type { FragmentStatus } from '../godot/run-state';
+export type * from '../godot/model';

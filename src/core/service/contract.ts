@@ -1,5 +1,6 @@
 // The contract between the core and its adapters: what a workspace offers and what each call
 // means exactly. Adapters reach it through api.ts, the core's one door.
+import type { Chunk } from '../base/types';
 import type { IndexHealth, IndexReport, ProgressEvent } from '../index/code-index';
 import type { IdentifierHit, IdentifierSearchOptions } from '../repomap/identifiers';
 import type { MapRequest, RepoMapView } from '../repomap/repo-map';
@@ -79,19 +80,7 @@ export interface SearchResponse {
 }
 
 /** The chunk holding a line: what "explain this" and the editor's hovers start from. */
-export interface ChunkView {
-  id: string;
-  path: string;
-  startLine: number;
-  endLine: number;
-  kind: string;
-  language: string;
-  name: string;
-  qualifiedName: string;
-  signature?: string;
-  docstring?: string;
-  text: string;
-}
+export type ChunkView = Pick<Chunk, 'id' | 'path' | 'startLine' | 'endLine' | 'kind' | 'language' | 'name' | 'qualifiedName' | 'signature' | 'docstring' | 'text'>;
 
 export interface Location {
   path: string;

@@ -10,7 +10,7 @@ import { IndexLockedError } from '../index/lock';
 import { emptyReport, type IndexReport, type ProgressEvent } from '../index/report';
 import { searchIdentifiers } from '../repomap/identifiers';
 import { RepoMap } from '../repomap/repo-map';
-import { search, type SearchOptions } from '../search/hybrid';
+import { search, type SearchOptions, usesVectors } from '../search/hybrid';
 import { QueryModel, searchSource } from '../search/query-model';
 import { IndexWatcher } from '../watch/watch';
 import { confine, confineGlob } from './confine';
@@ -158,7 +158,7 @@ class WorkspaceService implements Workspace {
   }
 
   ready(): Promise<IndexReport> {
-    this.structural ??= this.updateOrRead().catch((err) => {
+    this.structural ??= this.orStored(() => this.index({ embeddings: false }).report).catch((err) => {
       // A failure is not kept: the next caller tries again.
       this.structural = undefined;
       throw err;
@@ -166,10 +166,10 @@ class WorkspaceService implements Workspace {
     return this.structural;
   }
 
-  /** A structural update, or, while another process writes the index, what is stored as it is. */
-  private async updateOrRead(): Promise<IndexReport> {
+  /** An update, or, while another process writes the index, what is stored as it is. */
+  private async orStored(update: () => Promise<IndexReport>): Promise<IndexReport> {
     try {
-      return await this.index({ embeddings: false }).report;
+      return await update();
     } catch (err) {
       if (!(err instanceof IndexLockedError) || this.core.health.missing) throw err;
       const stored = emptyReport();
@@ -186,7 +186,7 @@ class WorkspaceService implements Workspace {
   private ensureTags(): Promise<unknown> {
     if (this.structural) return this.structural;
     if (this.core.readable && !this.core.health.missing) return Promise.resolve();
-    this.tagged ??= this.tagsOrRead().catch((err) => {
+    this.tagged ??= this.orStored(() => this.core.update({ tagsOnly: true })).catch((err) => {
       this.tagged = undefined;
       throw err;
     });
@@ -195,15 +195,6 @@ class WorkspaceService implements Workspace {
 
   async stale(): Promise<Staleness> {
     return staleFiles(this.core);
-  }
-
-  private async tagsOrRead(): Promise<IndexReport> {
-    try {
-      return await this.core.update({ tagsOnly: true });
-    } catch (err) {
-      if (!(err instanceof IndexLockedError) || this.core.health.missing) throw err;
-      return emptyReport();
-    }
   }
 
   async watch(opts: WatchOptions = {}): Promise<void> {
@@ -265,7 +256,8 @@ class WorkspaceService implements Workspace {
     const vectors = { embedded: 0, total: 0 };
     if (!this.core.readable) return { results: [], vectors, tookMs: 0, keywordOnly: 'no index yet' };
     const mode = opts.mode ?? 'hybrid';
-    const problem = mode === 'keyword' ? undefined : await this.queryModel.problem();
+    // A long query in hybrid mode reads no vectors: its model is not loaded, and their absence is no problem.
+    const problem = usesVectors(query, opts) ? await this.queryModel.problem() : undefined;
     if (problem && mode === 'vector') throw new NoVectorsError(problem);
     signal?.throwIfAborted();
     const damagedBefore = this.core.store.damaged.size;

@@ -15,7 +15,8 @@ export interface TagRow {
   data: string;
 }
 
-const CATEGORY = ['function', 'method', 'class', 'call', 'constant', 'module', 'interface', 'type', 'signal', 'variable', 'enum', 'macro', 'field', 'implementation', 'file', 'import', 'attribute', 'identifier', 'other'];
+// Appended only: a category's number is what the cache stores.
+const CATEGORY = ['function', 'method', 'class', 'call', 'constant', 'module', 'interface', 'type', 'signal', 'variable', 'enum', 'macro', 'field', 'implementation', 'file', 'import', 'attribute', 'identifier', 'other', 'file.script', 'file.scene', 'file.resource', 'file.preload', 'file.load', 'handler'];
 
 /** Compact text form: names interned per file, then (name, def?, line, end, category) rows. */
 export function packTags(tags: Tag[]): string {

@@ -12,7 +12,12 @@ export interface Tag {
   line: number;
   /** Last line of the definition (definitions only): scopes enclose what lies inside them. */
   end?: number;
-  /** What the query called it: function, class, method, call, … ; 'file' for res:// paths. */
+  /**
+   * What the query called it: function, class, method, call, …; `file.*` for a file another one
+   * loads (file.script, file.scene, file.resource from a scene's ext_resource, file.preload,
+   * file.load from a script, file for other res:// paths); `handler` for a method a signal is
+   * connected to (a scene's [connection], a script's connect()).
+   */
   category: string;
 }
 
@@ -65,7 +70,7 @@ export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterabl
       nameNode = roleNode;
       name = '_init';
     } else continue;
-    if (role.category === 'file') name = name.replace(/^['"]|['"]$/g, '');
+    if (role.category.startsWith('file') || role.category === 'handler') name = name.replace(/^['"]|['"]$/g, '');
     if (!name || name.length > 200) continue;
     push({
       name,
@@ -87,12 +92,23 @@ export function extractTags(root: Node, loaded: LoadedLanguage, matches: Iterabl
   return tags;
 }
 
-/** Godot scenes, resources and project.godot name the scripts and scenes they use as res:// paths. */
+const RESOURCE_KIND: Record<string, string> = { Script: 'file.script', GDScript: 'file.script', CSharpScript: 'file.script', PackedScene: 'file.scene' };
+
+/**
+ * Godot scenes, resources and project.godot name the scripts and scenes they use as res:// paths
+ * (an ext_resource says what it is); a scene's [connection] names the method a signal calls.
+ */
 export function textTags(source: string): Tag[] {
   const tags: Tag[] = [];
   const lines = source.split('\n');
   lines.forEach((text, i) => {
-    for (const m of text.matchAll(/"\*?(res:\/\/[^"]+)"/g)) tags.push({ name: m[1], kind: 'ref', line: i + 1, category: 'file' });
+    // A data line (a mesh, a PackedByteArray) names no file.
+    if (text.length > 4000) return;
+    const ext = text.startsWith('[ext_resource') ? /\btype="(\w+)"/.exec(text)?.[1] : undefined;
+    const category = ext ? (RESOURCE_KIND[ext] ?? 'file.resource') : 'file';
+    for (const m of text.matchAll(/"\*?(res:\/\/[^"]+)"/g)) tags.push({ name: m[1], kind: 'ref', line: i + 1, category });
+    const handler = text.startsWith('[connection') ? /\bmethod="(\w+)"/.exec(text)?.[1] : undefined;
+    if (handler) tags.push({ name: handler, kind: 'ref', line: i + 1, category: 'handler' });
   });
   return tags;
 }

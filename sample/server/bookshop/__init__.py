@@ -1,0 +1,1 @@
+"""The bookshop's back end: inventory, pricing and a small HTTP API."""

@@ -1,0 +1,3 @@
+module example.com/bookshop/worker
+
+go 1.22

@@ -1,0 +1,14 @@
+// What the test helper's "CodeRAG Test: Probe" writes (test/e2e/test-extension/extension.js).
+import type { ServerStatus } from '../../src/lsp/protocol';
+
+export interface Probe {
+  vscodeVersion: string;
+  node: string;
+  trusted: boolean;
+  folders: string[];
+  extensions: { id: string; version: string; active: boolean }[];
+  tools: string[];
+  models: { id: string; vendor: string }[];
+  /** coderag.internal.status, or {error} when the product is not installed. */
+  coderag: { phase: string; trusted: boolean; activationMs: number; status?: ServerStatus; error?: string };
+}

@@ -1,0 +1,107 @@
+// Test-only helper for CodeRAG's editor tests (test/e2e); packaged into its own VSIX, never into
+// the product. Palette commands take no arguments, so the harness passes them in JSON files in
+// $CODERAG_E2E_DIR (the environment of code-server reaches the extension host).
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const vscode = require('vscode');
+
+const VENDOR = 'coderag-test';
+const dir = () => {
+  const d = process.env.CODERAG_E2E_DIR;
+  if (!d) throw new Error('CODERAG_E2E_DIR is not set: the e2e harness sets it');
+  return d;
+};
+const readJson = (name) => JSON.parse(fs.readFileSync(path.join(dir(), name), 'utf8'));
+const writeJson = (name, value) => {
+  // Written whole, then renamed: the harness polls for the file and must never read half of it.
+  const file = path.join(dir(), name);
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(value, null, 1));
+  fs.renameSync(`${file}.tmp`, file);
+};
+
+const textOf = (message) => message.content.map((p) => (typeof p.value === 'string' ? p.value : '')).join('');
+
+/**
+ * A deterministic reply that shows what the model received: the number of messages, the first
+ * line of the last user message, and the numbered sources ([1], [2]…) cited back.
+ */
+function fakeReply(messages) {
+  const users = messages.filter((m) => m.role === vscode.LanguageModelChatMessageRole.User);
+  const prompt = users.length ? textOf(users[users.length - 1]) : '';
+  const firstLine = prompt.split('\n').find((l) => l.trim()) ?? '';
+  const sources = [...new Set([...messages.map(textOf).join('\n').matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+  const parts = [`FAKE-LM reply to ${messages.length} message${messages.length === 1 ? '' : 's'}. `, `You asked: "${firstLine.trim()}". `];
+  if (sources.length) {
+    const cited = sources.map((n) => `[${n}]`);
+    parts.push(`From the sources, see ${cited.length > 1 ? `${cited.slice(0, -1).join(', ')} and ${cited[cited.length - 1]}` : cited[0]}.`);
+  } else parts.push('No numbered sources were given.');
+  return parts;
+}
+
+function registerModel() {
+  return vscode.lm.registerLanguageModelChatProvider(VENDOR, {
+    provideLanguageModelChatInformation: () => [
+      { id: 'coderag-test-model', name: 'CodeRAG Test Model', family: 'coderag-test', version: '1', maxInputTokens: 100000, maxOutputTokens: 4000, capabilities: {} },
+    ],
+    async provideLanguageModelChatResponse(model, messages, options, progress, token) {
+      // Several parts with a pause between them: the caller has to handle a real stream.
+      for (const part of fakeReply(messages)) {
+        if (token.isCancellationRequested) return;
+        progress.report(new vscode.LanguageModelTextPart(part));
+        await new Promise((r) => setTimeout(r, 30));
+      }
+    },
+    provideTokenCount: async (model, text) => Math.ceil((typeof text === 'string' ? text : textOf(text)).length / 4),
+  });
+}
+
+async function openChat() {
+  const { query } = readJson('chat.json');
+  await vscode.commands.executeCommand('workbench.action.chat.open', { query, modelSelector: { vendor: VENDOR } });
+}
+
+async function invokeTool() {
+  const { name, input } = readJson('tool.json');
+  try {
+    const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+    const text = result.content.filter((p) => p instanceof vscode.LanguageModelTextPart).map((p) => p.value);
+    writeJson('tool-result.json', { name, text });
+  } catch (err) {
+    writeJson('tool-result.json', { name, error: String(err && err.message ? err.message : err) });
+  }
+}
+
+async function probe() {
+  const models = await vscode.lm.selectChatModels({ vendor: VENDOR });
+  let coderag;
+  try {
+    coderag = await vscode.commands.executeCommand('coderag.internal.status');
+  } catch (err) {
+    coderag = { error: String(err.message ?? err) };
+  }
+  writeJson('probe.json', {
+    vscodeVersion: vscode.version,
+    node: process.version,
+    trusted: vscode.workspace.isTrusted,
+    folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+    extensions: vscode.extensions.all.filter((e) => !e.packageJSON.isBuiltin).map((e) => ({ id: e.id, version: e.packageJSON.version, active: e.isActive })),
+    tools: vscode.lm.tools.map((t) => t.name),
+    models: models.map((m) => ({ id: m.id, vendor: m.vendor })),
+    coderag,
+  });
+}
+
+function activate(context) {
+  context.subscriptions.push(
+    registerModel(),
+    vscode.lm.registerTool('coderagTest_echo', {
+      invoke: async (options) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`echo: ${JSON.stringify(options.input)}`)]),
+    }),
+    vscode.commands.registerCommand('coderagTest.openChat', openChat),
+    vscode.commands.registerCommand('coderagTest.invokeTool', invokeTool),
+    vscode.commands.registerCommand('coderagTest.probe', probe),
+  );
+}
+
+module.exports = { activate, deactivate() {}, fakeReply };
