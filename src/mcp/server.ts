@@ -67,13 +67,15 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
   server.registerTool(
     'search_identifiers',
     {
-      description: 'Definitions and references of symbols matching a name (exact, then prefix, then case-insensitive substring; definitions first), with file, line and context lines.',
+      description:
+        'Definitions and references of symbols matching a name (exact, then prefix, then case-insensitive substring; definitions first), with file, line and context lines. When none match, the nearest names (typos, camelCase vs snake_case: procesRequest or process_request → processRequest), each hit marked match: "fuzzy".',
       inputSchema: {
         query: z.string(),
         limit: z.number().int().min(1).max(500).optional(),
         context_lines: z.number().int().min(0).max(20).optional(),
         include_definitions: z.boolean().optional(),
         include_references: z.boolean().optional(),
+        fuzzy: z.boolean().optional().describe('Fall back to the nearest names when nothing matches (default true)'),
       },
     },
     guarded(async (a) =>
@@ -83,6 +85,7 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
           contextLines: a.context_lines,
           definitions: a.include_definitions,
           references: a.include_references,
+          fuzzy: a.fuzzy,
         }),
       ),
     ),
