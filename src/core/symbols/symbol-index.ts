@@ -73,9 +73,10 @@ function options() {
     storeFields: [],
     tokenize: (text: string) => nameTerms(text),
     processTerm: (t: string) => t,
-    // The whole index is walked in batches of terms with pauses between them: a keystroke waits
-    // one batch at most. MiniSearch's defaults: once a tenth of the documents are discarded.
-    autoVacuum: { minDirtCount: 20, minDirtFactor: 0.1, batchSize: 1000, batchWait: 10 },
+    // MiniSearch 7.2 vacuums in batches of terms with pauses between them, and an add, a discard
+    // or a search in a pause breaks its walk with an uncaught TypeError (lucaong/minisearch#306),
+    // which would kill a watcher. So never on its own: vacuum() below walks the terms in one go.
+    autoVacuum: false as const,
     // Queries are built from terms already normalized.
     searchOptions: { tokenize: (s: string) => [s], processTerm: (t: string) => t },
   };
@@ -169,10 +170,12 @@ export class SymbolIndex {
    * nothing now and is cleaned up by MiniSearch's vacuuming in the background.
    */
   private drop(lists: number[][]): void {
-    const total = lists.reduce((a, l) => a + l.length, 0);
     const all = lists.flat();
-    if (total > DISCARD_OVER) this.ms.discardAll(all);
-    else for (const id of all) this.ms.remove({ id, name: this.names[id]! });
+    if (all.length > DISCARD_OVER) {
+      this.ms.discardAll(all);
+      // Once a tenth of the postings are dead (MiniSearch's own threshold), one walk cleans them.
+      if (this.ms.dirtFactor >= 0.1) void this.vacuum();
+    } else for (const id of all) this.ms.remove({ id, name: this.names[id]! });
     for (const id of all) {
       this.names[id] = undefined;
       this.retired.push(id);
@@ -259,9 +262,14 @@ export class SymbolIndex {
       }
     }
     if (!enough() && opts.fuzzy !== false && q.norm.length >= 5) {
+      // MiniSearch matches each typed word on its own, in any order: a name is kept only if what
+      // was typed is a few edits from how it begins (`parse_header` does not reach HeaderParser).
+      const most = fuzziness(q.norm.length) + (q.words.length > 1 ? 1 : 0);
       this.fuzzy(q, (id) => {
         const rank = classify(id);
-        add(id, rank >= 0 ? rank : Rank.Fuzzy, rank >= 0 ? this.norms[id].length : prefixDistance(q.norm, this.norms[id]) * 256 + this.norms[id].length);
+        if (rank >= 0) return add(id, rank, this.norms[id].length);
+        const distance = prefixDistance(q.norm, this.norms[id]);
+        if (distance <= most) add(id, Rank.Fuzzy, distance * 256 + this.norms[id].length);
       });
     }
     return this.best(ids, keys, limit).map((i) => this.matchOf(ids[i], matchKindOf(Math.floor(keys[i] / KEY_RANK))));
@@ -312,9 +320,13 @@ export class SymbolIndex {
     return { name: this.names[id]!, qualifiedName: this.quals[id], kind: this.kinds[id], path: this.pathOf[id], line: this.lines[id], endLine: this.ends[id], match };
   }
 
-  /** Cleans up after discards before a save: the file then holds no dead postings. */
+  /**
+   * Drops the postings of discarded documents (before a save, and after large discards). One
+   * batch as large as the index: the walk has no pause in which anything could change the terms
+   * under it (see options()); ~0.2 s on the stdlib's 50k terms.
+   */
   async vacuum(): Promise<void> {
-    if (this.ms.dirtCount > 0) await this.ms.vacuum();
+    if (this.ms.dirtCount > 0) await this.ms.vacuum({ batchSize: Number.MAX_SAFE_INTEGER, batchWait: 0 });
   }
 
   toJSON(): SavedSymbols {
