@@ -15,6 +15,7 @@ import { languageOf } from '../src/core/lang/registry';
 import { loadLanguage } from '../src/core/lang/grammars';
 import { decodeSource } from '../src/core/scan/content';
 import { godotScenario } from './godot';
+import { keywordVsMiniSearch } from './keyword-vs-minisearch';
 import { openWorkspace } from '../src/core/service/api';
 import { SymbolIndex } from '../src/core/symbols/symbol-index';
 import { packSymbols } from '../src/core/symbols/symbols';
@@ -350,7 +351,7 @@ async function symbols({ root, indexDir }: Args) {
   };
 }
 
-const scenarios: Record<string, (a: Args) => Promise<unknown>> = { treeSitter, structural, unchanged, change, embed, query, map, map100k, symbols, godot: godotScenario };
+const scenarios: Record<string, (a: Args) => Promise<unknown>> = { treeSitter, structural, unchanged, change, embed, query, map, map100k, symbols, keywordVsMiniSearch, godot: godotScenario };
 
 async function main() {
   // As the CLI runs (src/cli/main.ts).
