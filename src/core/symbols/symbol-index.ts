@@ -94,6 +94,8 @@ export class SymbolIndex {
   private readonly lines: number[] = [];
   private readonly ends: number[] = [];
   private readonly priors: number[] = [];
+  /** keyOf() without the rank, for queries it does not depend on (no leading `_`): one read per name in a long prefix range. */
+  private readonly statics: number[] = [];
   /** Ids free to reuse: only once the name order no longer lists them. */
   private free: number[] = [];
   private next = 0;
@@ -162,6 +164,7 @@ export class SymbolIndex {
     this.lines[id] = line;
     this.ends[id] = end;
     this.priors[id] = prior;
+    this.statics[id] = prior * KEY_PRIOR + Math.min(this.norms[id].length, KEY_PRIOR / 4 - 1) * 4 + kindOrder(kind);
   }
 
   /**
@@ -210,6 +213,47 @@ export class SymbolIndex {
     for (const id of this.recent) if (names[id] !== undefined && norms[id].startsWith(prefix)) visit(id);
   }
 
+  /**
+   * forPrefix() and add() for the common query (no container, no leading `_`), without a call or a
+   * string per name: a one-letter query's range holds tens of thousands (every `test_…` for `t`).
+   * The sorted order puts the names equal to the query first; the rest are prefix matches.
+   */
+  private prefixStage(q: SymbolQuery, ids: number[], keys: number[]): void {
+    const { order, norms, names, statics } = this;
+    const prefix = q.norm;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (norms[order[mid]] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = order.length;
+    for (let a = lo; a < end; ) {
+      const mid = (a + end) >>> 1;
+      if (norms[order[mid]].startsWith(prefix)) a = mid + 1;
+      else end = mid;
+    }
+    let i = lo;
+    for (; i < end && norms[order[i]] === prefix; i++) {
+      const id = order[i];
+      if (names[id] === undefined) continue;
+      ids.push(id);
+      keys.push((names[id] === q.name ? Rank.ExactCase : Rank.Exact) * KEY_RANK + statics[id]);
+    }
+    for (; i < end; i++) {
+      const id = order[i];
+      if (names[id] === undefined) continue;
+      ids.push(id);
+      keys.push(Rank.Prefix * KEY_RANK + statics[id]);
+    }
+    for (const id of this.recent) {
+      if (names[id] === undefined || !norms[id].startsWith(prefix)) continue;
+      ids.push(id);
+      keys.push((names[id] === q.name ? Rank.ExactCase : norms[id] === prefix ? Rank.Exact : Rank.Prefix) * KEY_RANK + statics[id]);
+    }
+  }
+
   /** MiniSearch's matches for a query tree, best first, at most CANDIDATES. */
   private candidates(query: Parameters<MiniSearch['search']>[0]): { id: number; score: number }[] {
     return this.ms
@@ -249,7 +293,8 @@ export class SymbolIndex {
     const classify = (id: number): number => rankOf(this.names[id]!, this.norms[id], q, () => wordsOf(this.names[id]!));
     const enough = () => ids.length >= limit;
     // Names beginning with the query: each once, so nothing to look up yet.
-    this.forPrefix(q.norm, (id) => add(id, this.names[id] === q.name ? Rank.ExactCase : this.norms[id] === q.norm ? Rank.Exact : Rank.Prefix, this.norms[id].length));
+    if (!q.containers.length && !q.name.startsWith('_')) this.prefixStage(q, ids, keys);
+    else this.forPrefix(q.norm, (id) => add(id, this.names[id] === q.name ? Rank.ExactCase : this.norms[id] === q.norm ? Rank.Exact : Rank.Prefix, this.norms[id].length));
     if (!enough()) seen = new Map(ids.map((id, i) => [id, i]));
     if (!enough() && q.norm.length >= 3) {
       // A name the query's words begin has a word beginning with the longest typed word (or with
