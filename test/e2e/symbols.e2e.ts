@@ -1,6 +1,7 @@
 // "CodeRAG: Go to Symbol in Workspace" in the real workbench on the sample bookshop: a misspelt
 // name typed key by key finds the definition (marked fuzzy), and choosing it lands on its lines.
 import { before, test } from 'node:test';
+import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { withEditor } from './harness/session';
@@ -36,11 +37,17 @@ test('symbols: the Go to Symbol quick pick finds a misspelt definition and opens
     await statusBarItem(page, /CodeRAG: \d+ files/).waitFor({ timeout: 120_000 });
     s.step('indexed');
 
-    await runCommand(page, 'CodeRAG: Go to Symbol in Workspace');
     const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor();
+    // The palette's input is the same element: type only once the pick's own title is up and its input empty.
+    const openPick = async () => {
+      await runCommand(page, 'CodeRAG: Go to Symbol in Workspace');
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'CodeRAG: Go to Symbol in Workspace' }).waitFor();
+      await page.waitForFunction(`document.querySelector('.quick-input-widget .quick-input-box input')?.value === ''`);
+    };
+    await openPick();
     // Key by key, as a user types: each keystroke asks the server again.
     await page.keyboard.type('aply_discont', { delay: 80 });
+    assert.equal(await input.inputValue(), 'aply_discont');
     const rows = page.locator('.quick-input-widget .monaco-list-row');
     const hit = rows.filter({ hasText: 'apply_discount' }).filter({ hasText: 'fuzzy match' }).filter({ hasText: 'server/bookshop/pricing.py:24' });
     await hit.first().waitFor({ timeout: 30_000 });
@@ -62,8 +69,7 @@ test('symbols: the Go to Symbol quick pick finds a misspelt definition and opens
     await shots.take(page, 'definition-opened');
 
     // A camelCase name typed by its word beginnings, in the TypeScript storefront.
-    await runCommand(page, 'CodeRAG: Go to Symbol in Workspace');
-    await input.waitFor();
+    await openPick();
     await page.keyboard.type('applDiscCode', { delay: 80 });
     await rows.filter({ hasText: 'applyDiscountCode' }).filter({ hasText: 'web/src/cart.ts:36' }).first().waitFor({ timeout: 30_000 });
     await shots.take(page, 'words-match');
