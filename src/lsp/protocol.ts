@@ -59,3 +59,37 @@ export interface SearchHit {
   score: number;
   snippet: string;
 }
+
+/** Request: "Go to symbol in workspace" over every folder's symbol index. SymbolSearchParams → SymbolSearchResponse. */
+export const SYMBOL_SEARCH_REQUEST = 'coderag/symbols/search';
+
+export interface SymbolSearchParams {
+  /** The name as typed: `processRequest`, `procReq`, `Class.name`, a typo of one. */
+  query: string;
+  /** 1–200, default 50. */
+  limit?: number;
+}
+
+export interface SymbolSearchHit {
+  /** The workspace folder's root (absolute) and its name, to label hits when there are several. */
+  folder: string;
+  folderName: string;
+  /** Absolute path of the file, and relative to its folder. */
+  file: string;
+  path: string;
+  name: string;
+  qualifiedName: string;
+  /** class, method, function, constant… */
+  kind: string;
+  /** 1-based, inclusive. */
+  line: number;
+  endLine: number;
+  /** exact, prefix, words (`procReq`), fuzzy (a typo). */
+  match: 'exact' | 'prefix' | 'words' | 'fuzzy';
+}
+
+export interface SymbolSearchResponse {
+  hits: SymbolSearchHit[];
+  /** Folders whose symbols are missing from `hits`, and why (not opened yet, or an error). */
+  unavailable: { folder: string; reason: string }[];
+}

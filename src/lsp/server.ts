@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connection, InitializeParams } from 'vscode-languageserver/node';
 import { type IndexState, type SearchParams, type ServerOptions, type ServerStatus, SEARCH_REQUEST, STATUS_NOTIFICATION, STATUS_REQUEST } from './protocol';
+import { registerSymbolSearch } from './symbol-search';
 import { IndexedFolder } from './workspace';
 
 const started = Date.now();
@@ -62,6 +63,8 @@ export function serve(connection: Connection): void {
     const hits = (await Promise.all(folders.map((f) => f.search(p.query, limit)))).flat();
     return hits.sort((a, b) => b.score - a.score).slice(0, limit);
   });
+
+  registerSymbolSearch(connection, () => folders);
 
   connection.onShutdown(async () => {
     await Promise.all(folders.map((f) => f.close()));

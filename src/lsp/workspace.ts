@@ -64,6 +64,11 @@ export class IndexedFolder {
     await this.ws?.dispose();
   }
 
+  /** "Go to symbol": undefined until the index is open; while the first pass runs, what it has so far. */
+  async searchSymbols(query: string, limit: number) {
+    return this.ws?.searchSymbols(query, limit);
+  }
+
   private async refreshCounts(): Promise<void> {
     const st = await this.ws!.status();
     Object.assign(this.status, { files: st.files, chunks: st.chunks, embedded: st.embedded });

@@ -7,6 +7,7 @@ import { type ClientPhase, statusSentence } from './describe';
 import { ServerSession } from './server-session';
 import { SIDEBAR_VIEW, SidebarView } from './sidebar-view';
 import { StatusBar } from './status-bar';
+import { registerGoToSymbol } from './symbols/go-to-symbol';
 
 const SHOW_STATUS = 'coderag.showStatus';
 /** Hidden from the palette: the status as data, for tests and other extensions. */
@@ -42,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): void {
       void vscode.window.showInformationMessage(text, 'Open Log').then((pick) => pick && output.show());
       return status;
     }),
+    registerGoToSymbol(server, () => statusSentence(currentPhase(), server.status)),
     vscode.commands.registerCommand(STATUS_DATA, async () => ({
       phase: currentPhase(),
       trusted: vscode.workspace.isTrusted,
