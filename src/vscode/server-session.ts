@@ -5,6 +5,7 @@ import { CloseAction, ErrorAction, LanguageClient, State, TransportKind, type La
 import { type ServerOptions as CodeRagOptions, type ServerStatus, STATUS_NOTIFICATION, STATUS_REQUEST } from '../lsp/protocol';
 import type { ClientPhase } from './describe';
 import { RestartPolicy } from './restart-policy';
+import { liveClientOptions } from './live/client-options';
 import { serverEnv } from './server-env';
 
 export type StatusListener = (phase: ClientPhase, status?: ServerStatus) => void;
@@ -31,8 +32,9 @@ export class ServerSession implements vscode.Disposable {
     const module = this.context.asAbsolutePath('dist/lsp-server.js');
     const run = { module, runtime: process.execPath, transport: TransportKind.ipc, options: { env: serverEnv(process.env) } };
     const serverOptions: ServerOptions = { run, debug: run };
+    const { storageDir, ...live } = liveClientOptions(this.context);
     const clientOptions: LanguageClientOptions = {
-      documentSelector: [],
+      ...live,
       outputChannel: this.output,
       errorHandler: {
         error: () => ({ action: ErrorAction.Continue }),
@@ -44,6 +46,7 @@ export class ServerSession implements vscode.Disposable {
       },
       initializationOptions: {
         embeddings: vscode.workspace.getConfiguration('coderag').get<boolean>('embeddings.enabled', true),
+        ...(storageDir ? { storageDir } : {}),
       } satisfies CodeRagOptions,
     };
     const client = new LanguageClient('coderag', 'CodeRAG', serverOptions, clientOptions);
@@ -69,6 +72,12 @@ export class ServerSession implements vscode.Disposable {
     const s = await this.client.sendRequest<ServerStatus>(STATUS_REQUEST);
     this.update('running', s);
     return s;
+  }
+
+  /** A request to the running server; when it is not running, the error says so and where to look. */
+  async send<T>(method: string, params?: unknown): Promise<T> {
+    if (this.client?.state !== State.Running) throw new Error('the CodeRAG server is not running (CodeRAG: Show Index Log says why)');
+    return this.client.sendRequest<T>(method, params);
   }
 
   private update(phase: ClientPhase, status: ServerStatus | undefined): void {
