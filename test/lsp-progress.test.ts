@@ -28,6 +28,7 @@ test('lsp progress: files percent, then an ETA from the rate once enough of the 
 test('lsp progress: the embedding percent counts the vectors the index had before the run; paused is shown as such', () => {
   const t = new ProgressTracker(() => 0);
   t.setBase(600, 1000);
+  assert.equal(t.update(ev('embed', [0, 0], [0, 0]))!.percent, 60, 'before the run counted what is missing');
   assert.equal(t.update(ev('embed', [0, 0], [200, 400]))!.percent, 80);
   assert.equal(t.update(ev('embed', [0, 0], [200, 400], { waitingOn: 'paused' }))!.phase, 'paused');
 });

@@ -50,8 +50,9 @@ export class ProgressTracker {
 
   private embedPercent(done: number, total: number): number {
     // The run embeds what is missing: `total` is that, the rest of the index had its vectors already.
+    // Before the run has counted what is missing (total 0), the index's own share is the answer.
+    if (!total) return this.base.chunks ? Math.floor((this.base.embedded / this.base.chunks) * 100) : 0;
     const chunks = Math.max(this.base.chunks, total);
-    if (!chunks) return 0;
     const have = Math.max(0, chunks - total) + done;
     return Math.min(100, Math.floor((have / chunks) * 100));
   }

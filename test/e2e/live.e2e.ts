@@ -59,7 +59,7 @@ test('live index: first index with progress, unsaved edit and new file searchabl
 
     // The first index: a progress notification with the phase and counts, the status bar moving.
     const toast = await waitForNotification(page, 'CodeRAG: indexing', 120_000);
-    s.step(`progress notification: ${(await toast.textContent())?.trim()}`);
+    s.step(`progress notification: ${(await toast.locator('.notification-list-item-message').textContent())?.trim()}`);
     await shots.take(page, 'first-index-progress');
     // The extension host stays responsive while the server indexes: a trivial command's round trip.
     writeExchange(s.run, 'latency.json', { ms: 6000 });
@@ -117,11 +117,15 @@ test('live index: first index with progress, unsaved edit and new file searchabl
     await eventually('paused', async () => ((await probe(s)).coderag.status?.paused ? true : undefined));
     await runCommand(page, 'CodeRAG: Reindex');
     await statusBarItem(page, 'CodeRAG: paused').waitFor({ timeout: 30_000 });
+    assert.equal((await probe(s)).coderag.status?.folders[0].visibleRun, true, 'the reindex waits, shown');
     s.step('paused, reindex waiting');
     await shots.take(page, 'status-bar-paused');
     await runCommand(page, 'CodeRAG: Resume Indexing');
-    await statusBarItem(page, `CodeRAG: ${files + 1} files`).waitFor({ timeout: 120_000 });
-    const after = (await probe(s)).coderag.status!;
+    const after = await eventually('the reindex done', async () => {
+      const st = (await probe(s)).coderag.status;
+      return st && !st.folders[0].visibleRun && st.folders[0].activity === 'idle' ? st : undefined;
+    }, 120_000);
+    await statusBarItem(page, `CodeRAG: ${files + 1} files`).waitFor({ timeout: 30_000 });
     assert.notEqual(after.paused, true);
     assert.equal(after.folders[0].lastRun?.cancelled, undefined, JSON.stringify(after.folders[0].lastRun));
     s.step('resumed; reindexed');
