@@ -9,7 +9,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+import { CLEARED } from '../src/lsp/commands';
 import {
+  CLEAR_REQUEST,
   type CodeRagSettings,
   PAUSE_REQUEST,
   REINDEX_REQUEST,
@@ -129,11 +131,20 @@ test('lsp live: multi-root folders with their own settings, unsaved edits and fi
     await until('beta reindexed', async () => (passes() >= 2 ? true : undefined));
     await ready();
 
+    // Clear Index empties beta's index and builds it again from nothing.
+    await conn.sendRequest(CLEAR_REQUEST, { folder: beta });
+    await until('beta rebuilt', async () => (logs.some((l) => l.startsWith(`${path.basename(beta)}: rebuilt: ${CLEARED}`)) ? true : undefined));
+    await ready();
+    assert.equal((await found('HaversineDistance great circle', path.join(beta, 'geo/distance.go'))).folder, beta);
+
     // A folder removed at runtime: its results leave the search, its index stays on disk.
     await conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: pathToFileURL(beta).href, name: 'beta' }] } });
     await until('beta removed', async () => ((await conn.sendRequest<ServerStatus>(STATUS_REQUEST)).folders.length === 1 ? true : undefined));
     assert.ok(!(await search('HaversineDistance great circle')).some((h) => h.folder === beta));
     assert.ok(fs.existsSync(path.join(beta, '.coderag')));
+    // ...and added again: its kept index is reopened and searched.
+    await conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: pathToFileURL(beta).href, name: 'beta' }], removed: [] } });
+    assert.equal((await found('HaversineDistance great circle', path.join(beta, 'geo/distance.go'))).folder, beta);
 
     await conn.sendRequest('shutdown');
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
