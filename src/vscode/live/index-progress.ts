@@ -26,7 +26,9 @@ export class IndexProgress implements vscode.Disposable {
       return new Promise<void>((close) => {
         this.shown = { progress, percent: 0, close };
         this.opening = false;
-        this.update();
+        // The run may have ended while the notification was opening.
+        if (this.latest.length) this.update();
+        else this.dispose();
       });
     });
   }
