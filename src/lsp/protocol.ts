@@ -20,9 +20,19 @@ export interface FolderStatus {
   chunks: number;
   /** Chunks with a vector: grows after `ready` while embeddings are computed in the background. */
   embedded: number;
-  /** Set in state `indexing`: the phase and how far it got. */
-  progress?: { phase: string; done: number; total: number };
+  /** Set while a run goes on: the phase and how far it got (FolderProgress has the rest). */
+  progress?: FolderProgress;
   message?: string;
+  /** What the folder's index is doing now (the live index's fields below; absent from older servers). */
+  activity?: Activity;
+  /** Files the scan or the parser left out (`coderag/skipped` lists them with their reasons). */
+  skipped?: number;
+  /** A run the user should see in a progress notification: the first index, or one they asked for (Reindex, Clear Index). */
+  visibleRun?: boolean;
+  /** The user stopped indexing (Cancel): nothing runs in the background until Reindex. */
+  stoppedByUser?: boolean;
+  /** The last whole run's summary. */
+  lastRun?: RunSummary;
 }
 
 export interface ServerStatus {
@@ -34,12 +44,19 @@ export interface ServerStatus {
   pid: number;
   /** How long the server has run, in ms. */
   uptimeMs: number;
+  /** Indexing is paused (Pause Indexing) in every folder. */
+  paused?: boolean;
 }
 
 /** What the extension passes in `initializationOptions`. */
 export interface ServerOptions {
   /** Compute vectors in the background after the keyword index (default true). */
   embeddings?: boolean;
+  /**
+   * Where indexes live (one subfolder per workspace folder) unless a folder's settings say
+   * `workspaceFolder`; the editor passes its workspace storage. Absent: `<folder>/.coderag`.
+   */
+  storageDir?: string;
 }
 
 export interface SearchParams {
@@ -52,6 +69,8 @@ export interface SearchHit {
   file: string;
   /** Path relative to its workspace folder. */
   path: string;
+  /** The workspace folder holding it (its absolute path): multi-root results are labelled by it. */
+  folder?: string;
   startLine: number;
   endLine: number;
   kind: string;
@@ -92,4 +111,74 @@ export interface SymbolSearchResponse {
   hits: SymbolSearchHit[];
   /** Folders whose symbols are missing from `hits`, and why (not opened yet, or an error). */
   unavailable: { folder: string; reason: string }[];
+}
+
+// ─── The live index: lifecycle, settings and commands ────────────────────────────────────────────
+// Requests from the editor's commands, the settings the server asks for, and the status fields
+// above that describe a run. `folder` is a workspace folder's absolute path; absent: every folder.
+
+/** Request: index again (resumes a stopped or interrupted run; unchanged files cost a stat). FolderParams → void. */
+export const REINDEX_REQUEST = 'coderag/reindex';
+/** Request: running and later runs wait until resume. No parameters → void. */
+export const PAUSE_REQUEST = 'coderag/pause';
+/** Request: runs go on where they waited. No parameters → void. */
+export const RESUME_REQUEST = 'coderag/resume';
+/** Request: stop the running index at its next file or batch; nothing runs until Reindex. FolderParams → void. */
+export const CANCEL_REQUEST = 'coderag/cancel';
+/** Request: empty the index and build it again from nothing. FolderParams → void. */
+export const CLEAR_REQUEST = 'coderag/clearIndex';
+/** Request: the files left out and why. FolderParams → SkippedFolder[]. */
+export const SKIPPED_REQUEST = 'coderag/skipped';
+
+export interface FolderParams {
+  folder?: string;
+}
+
+/** idle · indexing (scan, parse, save) · embedding (vectors) · paused · error. */
+export type Activity = 'idle' | 'indexing' | 'embedding' | 'paused' | 'error';
+
+export interface FolderProgress {
+  /** The core's phase: scan, parse, save, embed. */
+  phase: string;
+  /** Files (scan to save) or vectors (embed) of this run. */
+  done: number;
+  total: number;
+  /** Chunks written by this run so far. */
+  chunks?: number;
+  /** How far the activity is, 0-100: files of this run; for embedding, chunks with a vector over all chunks. */
+  percent?: number;
+  /** Seconds left at this phase's rate so far, once there is a rate to tell. */
+  etaSeconds?: number;
+}
+
+export interface RunSummary {
+  indexed: number;
+  unchanged: number;
+  deleted: number;
+  chunks: number;
+  embedded: number;
+  ms: number;
+  cancelled?: boolean;
+  /** Why the index was emptied and built again. */
+  rebuilt?: string;
+  /** What an interrupted run left and this one mended (the journal's batch, counts). */
+  repaired?: string[];
+}
+
+export interface SkippedFolder {
+  root: string;
+  skipped: { path: string; reason: string; detail?: string }[];
+}
+
+/** The `coderag` settings as workspace/configuration returns them for a folder (every field optional). */
+export interface CodeRagSettings {
+  embeddings?: { enabled?: boolean; model?: string };
+  index?: {
+    /** `workspaceStorage` (the editor's storage for this workspace) or `workspaceFolder` (`<folder>/.coderag`, shared with the CLI and MCP server). */
+    location?: string;
+    include?: string[];
+    exclude?: string[];
+    maxFileSizeKB?: number;
+    codeOnly?: boolean;
+  };
 }

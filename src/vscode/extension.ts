@@ -4,6 +4,8 @@
 import * as vscode from 'vscode';
 import type { ServerStatus } from '../lsp/protocol';
 import { type ClientPhase, statusSentence } from './describe';
+import { cancelIndexing, registerLiveCommands } from './live/commands';
+import { IndexProgress } from './live/index-progress';
 import { ServerSession } from './server-session';
 import { SIDEBAR_VIEW, SidebarView } from './sidebar-view';
 import { StatusBar } from './status-bar';
@@ -23,7 +25,9 @@ export function activate(context: vscode.ExtensionContext): void {
   const show = (phase: ClientPhase, status?: ServerStatus) => {
     bar.show(phase, status);
     sidebar.show(phase, status);
+    progress.show(phase, status);
   };
+  const progress = new IndexProgress(() => cancelIndexing(server));
   const server = new ServerSession(context, output, show);
   session = server;
   let activationMs = 0;
@@ -33,6 +37,8 @@ export function activate(context: vscode.ExtensionContext): void {
     output,
     bar,
     server,
+    progress,
+    ...registerLiveCommands(server, output),
     vscode.window.registerWebviewViewProvider(SIDEBAR_VIEW, sidebar),
     vscode.commands.registerCommand(SHOW_STATUS, async () => {
       const phase = currentPhase();

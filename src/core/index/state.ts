@@ -21,7 +21,10 @@ export interface CodeIndexOptions {
   embedding?: EmbedderConfig & { enabled?: boolean };
   maxFileBytes?: number;
   codeOnly?: boolean;
+  /** Lines in .gitignore syntax read after .coderagignore's (see ScanOptions). */
   extraExcludes?: string[];
+  /** Globs: only files matching one are indexed. */
+  include?: string[];
   /** Chunks over this many model tokens are split (default 512). */
   maxTokens?: number;
   parseWorkers?: number;

@@ -27,8 +27,13 @@ export interface OpenOptions {
    * may not hold such a file. A file that still kills its worker is skipped ('parse-failed').
    */
   maxFileBytes?: number;
-  /** More exclude patterns (.gitignore syntax), on top of the ignore files. */
+  /**
+   * More exclude patterns in .gitignore syntax, relative to the root, read as if they ended the
+   * root's .coderagignore (`!pattern` re-includes); undefined keeps the index's, [] clears them.
+   */
   exclude?: string[];
+  /** Globs over root-relative paths: only files matching one are indexed; undefined keeps the index's, [] clears them. */
+  include?: string[];
   /**
    * The text of a file as the editor holds it (an unsaved buffer), by relative path; undefined
    * reads the disk. Asked once for each file a run reads: keep it a cheap lookup.
@@ -38,6 +43,12 @@ export interface OpenOptions {
   inProcess?: boolean;
   parseWorkers?: number;
   embedWorkers?: number;
+  /**
+   * Chunks given vectors per store write. A run stops (cancel, pause, close) only between
+   * writes: an editor that preempts background embedding for an edit wants a few hundred
+   * (default 4096, the fastest for a one-off run).
+   */
+  embedBatch?: number;
 }
 
 export interface IndexRunOptions {

@@ -31,10 +31,12 @@ export async function openWorkspace(opts: OpenOptions): Promise<Workspace> {
     codeOnly: opts.codeOnly,
     maxFileBytes: opts.maxFileBytes,
     extraExcludes: opts.exclude,
+    include: opts.include,
     readFile: opts.readFile,
     inProcess: opts.inProcess,
     parseWorkers: opts.parseWorkers,
     embedWorkers: opts.embedWorkers,
+    embedBatch: opts.embedBatch,
   });
   return new WorkspaceService(index, opts);
 }

@@ -40,7 +40,7 @@ function showSymbolPick(server: ServerSession, unavailable: () => string): void 
     let items: SymbolItem[];
     try {
       const params: SymbolSearchParams = { query, limit: LIMIT };
-      const r = await server.sendRequest<SymbolSearchResponse>(SYMBOL_SEARCH_REQUEST, params, inFlight.token);
+      const r = await server.send<SymbolSearchResponse>(SYMBOL_SEARCH_REQUEST, params, inFlight.token);
       const manyFolders = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
       // alwaysShow: the server has matched already (typos included); the quick pick's own
       // label filter would hide every fuzzy match.

@@ -92,6 +92,35 @@ async function probe() {
   });
 }
 
+/** Runs the command in execute.json ({command, args}) and writes its result (or error) to execute-result.json. */
+async function execute() {
+  const { command, args = [] } = readJson('execute.json');
+  try {
+    writeJson('execute-result.json', { result: (await vscode.commands.executeCommand(command, ...args)) ?? null });
+  } catch (err) {
+    writeJson('execute-result.json', { error: String(err && err.message ? err.message : err) });
+  }
+}
+
+/**
+ * The extension host's responsiveness: for latency.json's {ms}, a trivial command's round trip
+ * through the host every 20 ms; writes the samples' p50/p95/max to latency-result.json.
+ */
+async function measureLatency() {
+  const { ms = 8000 } = readJson('latency.json');
+  const samples = [];
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const t = performance.now();
+    await vscode.commands.executeCommand('coderagTest.noop');
+    samples.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
+  writeJson('latency-result.json', { n: samples.length, p50: at(0.5), p95: at(0.95), max: samples[samples.length - 1] });
+}
+
 function activate(context) {
   context.subscriptions.push(
     registerModel(),
@@ -101,6 +130,9 @@ function activate(context) {
     vscode.commands.registerCommand('coderagTest.openChat', openChat),
     vscode.commands.registerCommand('coderagTest.invokeTool', invokeTool),
     vscode.commands.registerCommand('coderagTest.probe', probe),
+    vscode.commands.registerCommand('coderagTest.execute', execute),
+    vscode.commands.registerCommand('coderagTest.noop', () => undefined),
+    vscode.commands.registerCommand('coderagTest.measureLatency', measureLatency),
   );
 }
 
