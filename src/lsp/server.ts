@@ -3,7 +3,9 @@
 // extension (IPC) or by `coderag lsp --stdio`; never inside the editor's extension host.
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Connection, InitializeParams } from 'vscode-languageserver/node';
+import { type Connection, type InitializeParams, TextDocuments } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { GODOT_CAPABILITIES, GodotFeature } from './godot/feature';
 import { type IndexState, type SearchParams, type ServerOptions, type ServerStatus, SEARCH_REQUEST, STATUS_NOTIFICATION, STATUS_REQUEST } from './protocol';
 import { IndexedFolder } from './workspace';
 
@@ -22,6 +24,10 @@ export function serve(connection: Connection): void {
   let folders: IndexedFolder[] = [];
   let options: ServerOptions = {};
   let announced = '';
+  // The one TextDocuments of this server (its notification handlers are single slots): features
+  // subscribe to its events rather than listening to the connection themselves.
+  const documents = new TextDocuments(TextDocument);
+  const godot = new GodotFeature(connection, documents);
 
   const status = async (): Promise<ServerStatus> => {
     const each = await Promise.all(folders.map((f) => f.current()));
@@ -43,11 +49,12 @@ export function serve(connection: Connection): void {
     options = (params.initializationOptions ?? {}) as ServerOptions;
     folders = foldersOf(params).map((root) => new IndexedFolder(root, { embeddings: options.embeddings !== false, onChange: announce }));
     connection.console.info(`CodeRAG server pid ${process.pid} for ${folders.map((f) => f.root).join(', ') || 'no folder'}`);
-    return { capabilities: {}, serverInfo: { name: 'coderag', version: '0.1.0' } };
+    return { capabilities: { ...GODOT_CAPABILITIES }, serverInfo: { name: 'coderag', version: '0.1.0' } };
   });
 
   connection.onInitialized(() => {
     announce();
+    void godot.start(folders.map((f) => f.root));
     // One folder after the other: two indexers at once would fight over two cores.
     void (async () => {
       for (const f of folders) await f.start();
@@ -64,8 +71,10 @@ export function serve(connection: Connection): void {
   });
 
   connection.onShutdown(async () => {
+    godot.dispose();
     await Promise.all(folders.map((f) => f.close()));
   });
 
+  documents.listen(connection);
   connection.listen();
 }
