@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ServerStatus } from '../lsp/protocol';
 import { type ClientPhase, statusSentence } from './describe';
+import { registerGodot } from './godot/feature';
 import { ServerSession } from './server-session';
 import { SIDEBAR_VIEW, SidebarView } from './sidebar-view';
 import { StatusBar } from './status-bar';
@@ -49,6 +50,8 @@ export function activate(context: vscode.ExtensionContext): void {
       status: currentPhase() === 'running' ? await server.request() : server.status,
     })),
   );
+
+  registerGodot(context, () => server.languageClient, output);
 
   // Restricted mode: nothing is read until the user trusts the workspace (package.json declares
   // untrustedWorkspaces "limited" so the view can say why).

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { CloseAction, ErrorAction, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { type ServerOptions as CodeRagOptions, type ServerStatus, STATUS_NOTIFICATION, STATUS_REQUEST } from '../lsp/protocol';
 import type { ClientPhase } from './describe';
+import { GODOT_DOCUMENTS } from './godot/selector';
 import { RestartPolicy } from './restart-policy';
 import { serverEnv } from './server-env';
 
@@ -21,6 +22,11 @@ export class ServerSession implements vscode.Disposable {
     private readonly listener: StatusListener,
   ) {}
 
+  /** The language client once started, for features with requests of their own (src/vscode/godot). */
+  get languageClient(): LanguageClient | undefined {
+    return this.client;
+  }
+
   get status(): ServerStatus | undefined {
     return this.last;
   }
@@ -32,7 +38,8 @@ export class ServerSession implements vscode.Disposable {
     const run = { module, runtime: process.execPath, transport: TransportKind.ipc, options: { env: serverEnv(process.env) } };
     const serverOptions: ServerOptions = { run, debug: run };
     const clientOptions: LanguageClientOptions = {
-      documentSelector: [],
+      // Godot files: their buffers and code actions go to the server's Godot feature.
+      documentSelector: GODOT_DOCUMENTS,
       outputChannel: this.output,
       errorHandler: {
         error: () => ({ action: ErrorAction.Continue }),
