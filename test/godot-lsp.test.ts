@@ -69,6 +69,14 @@ test('godot lsp: diagnostics for the Godot 3 project only, code actions, the deb
     assert.ok(three.fragments.length > 20 && three.fragments.every((f) => f.status === 'done'), JSON.stringify(three.fragments.slice(0, 3)));
     assert.ok(three.verdict!.strongest.some((e) => e.version === 'godot3' && e.path), JSON.stringify(three.verdict!.strongest));
     assert.ok(fs.readdirSync(path.join(root, '.coderag', 'godot')).length === 2, 'one resumable state file per project');
+    // Chat and tools ask for the findings themselves, as `coderag migrate --json` lists them.
+    assert.equal(three.findingList, undefined, 'only when asked');
+    const listed = await conn.sendRequest<GodotProjectReport[]>(GODOT_PROJECTS_REQUEST, { findings: true });
+    assert.equal(listed[0].findingList!.length, three.findings);
+    assert.deepEqual(listed[1].findingList, [], 'none on the Godot 4 port');
+    const exportF = listed[0].findingList!.find((f) => f.path === 'game/godot3/main.gd' && f.rule === 'gd3-export')!;
+    assert.deepEqual([exportF.line, exportF.column, exportF.endLine, exportF.endColumn, exportF.severity], [3, 1, 3, 7, 'error']);
+    assert.equal(exportF.replacement?.text.includes('@export var mob_scene: PackedScene'), true, JSON.stringify(exportF));
 
     // An open buffer: its unsaved text is what is analyzed, and code actions carry its version.
     const hud = fs.readFileSync(path.join(root, 'game/godot3/hud.gd'), 'utf8');

@@ -132,6 +132,24 @@ export type GodotFragmentAnswer = { found: true; details: GodotFragmentDetails }
 export interface GodotProjectsParams {
   /** Wait for running and pending analyses to finish (else: the state now, `running` says whether one is under way). */
   wait?: boolean;
+  /** Include every finding (`findingList`), as `coderag migrate --json` lists them: for chat and tools. */
+  findings?: boolean;
+}
+
+/** One finding; `path` is relative to the workspace folder, lines and columns 1-based (end exclusive). */
+export interface GodotFindingView {
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  rule: string;
+  severity: 'error' | 'warning' | 'information';
+  message: string;
+  godot4?: string;
+  /** The safe edit's text (it replaces the finding's span's edit range), when the judge is sure. */
+  replacement?: { line: number; column: number; endLine: number; endColumn: number; text: string };
+  link?: string;
 }
 
 export interface GodotProjectReport {
@@ -152,6 +170,8 @@ export interface GodotProjectReport {
   };
   findings: number;
   fixable: number;
+  /** Only when asked (`findings: true`). */
+  findingList?: GodotFindingView[];
   /** Each fragment's state in the resumable run. */
   fragments: { path: string; startLine: number; endLine: number; kind: string; name: string; status: 'done' | 'interrupted' | 'pending' }[];
 }

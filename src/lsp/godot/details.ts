@@ -1,8 +1,8 @@
 // What the editor's Godot views show, built from the analysis: the debug view's fragment (what was
 // sent to the search kept apart from what only travels with it) and the project verdict with each
 // fragment's place in the resumable run.
-import { type AnalysisResult, type Candidate, type Evidence, type FragmentReport, Retriever, runStatus } from '../../core/service/api';
-import type { GodotCandidate, GodotEvidenceView, GodotFragmentDetails, GodotProjectReport } from '../protocol';
+import { type AnalysisResult, type Candidate, type Evidence, type Finding, type FragmentReport, Retriever, runStatus, type Span } from '../../core/service/api';
+import type { GodotCandidate, GodotEvidenceView, GodotFindingView, GodotFragmentDetails, GodotProjectReport } from '../protocol';
 import type { ProjectAnalysis } from './project';
 
 /** The narrowest fragment of a file holding a 1-based line. */
@@ -66,7 +66,24 @@ function strongest(result: AnalysisResult): NonNullable<GodotProjectReport['verd
   return out;
 }
 
-export async function projectReport(project: ProjectAnalysis): Promise<GodotProjectReport> {
+const span = (s: Span) => ({ line: s.line, column: s.column, endLine: s.endLine, endColumn: s.endColumn });
+
+/** The findings as chat and tools read them: paths from the workspace folder, as `coderag migrate --json` lists them. */
+function findingList(project: ProjectAnalysis, findings: Finding[]): GodotFindingView[] {
+  const dir = project.dir;
+  return findings.map((f) => ({
+    path: dir ? `${dir}/${f.path}` : f.path,
+    ...span(f),
+    rule: f.rule,
+    severity: f.severity,
+    message: f.message,
+    ...(f.godot4 ? { godot4: f.godot4 } : {}),
+    ...(f.replacement ? { replacement: { ...span(f.replacement), text: f.replacement.text } } : {}),
+    ...(f.link ? { link: f.link } : {}),
+  }));
+}
+
+export async function projectReport(project: ProjectAnalysis, withFindings = false): Promise<GodotProjectReport> {
   const result = project.result;
   const fragments = await runStatus({ files: project.files() }, project.statePath);
   return {
@@ -89,5 +106,6 @@ export async function projectReport(project: ProjectAnalysis): Promise<GodotProj
     findings: result?.findings.length ?? 0,
     fixable: result?.findings.filter((f) => f.replacement).length ?? 0,
     fragments: fragments.map((f) => ({ path: f.path, startLine: f.startLine, endLine: f.endLine, kind: f.kind, name: f.name, status: f.status })),
+    ...(withFindings ? { findingList: findingList(project, result?.findings ?? []) } : {}),
   };
 }

@@ -250,6 +250,6 @@ export class GodotFeature {
       else if (!project.result && !project.busy) void project.analyze().catch(() => undefined);
     }
     if (p.wait) this.publishAll();
-    return Promise.all([...this.projects].sort((a, b) => (a.root < b.root ? -1 : 1)).map((project) => projectReport(project)));
+    return Promise.all([...this.projects].sort((a, b) => (a.root < b.root ? -1 : 1)).map((project) => projectReport(project, p.findings === true)));
   }
 }
