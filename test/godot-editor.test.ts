@@ -48,17 +48,22 @@ const REPORT: GodotProjectReport = {
 test('godot verdict list: heading, verdict with counts, strongest evidence, fragments by state, each opening its place', () => {
   const items = verdictItems([REPORT]);
   assert.deepEqual(items.map((i) => i.label), [
-    'game/godot3 — Godot 3: needs migration',
-    '$(warning) godot3: 24 fragments need migration, 0 Godot 4, 50 neutral',
+    'game/godot3',
+    '$(warning) Godot 3: needs migration',
     '$(lightbulb) Godot 3 evidence: yield(…, "timeout")',
     '$(list-flat) Fragments: 1 done, 1 interrupted, 1 pending',
-    '$(pass-filled) done · hud.gd 1–1',
-    '$(debug-pause) interrupted · hud.gd 6–10',
-    '$(circle-large-outline) pending · main.gd 3–4',
+    '$(pass-filled) done · game/godot3/hud.gd 1–1',
+    '$(debug-pause) interrupted · game/godot3/hud.gd 6–10',
+    '$(circle-large-outline) pending · game/godot3/main.gd 3–4',
   ]);
   assert.equal(items[0].separator, true);
-  assert.equal(items[1].description, '68 findings, 40 with a safe fix · 9 files');
-  assert.equal(items[1].detail, 'Only Godot 3 code. project.godot: config_version=4.');
+  assert.equal(items[1].description, '24 fragments need migration, 0 Godot 4, 50 neutral');
+  assert.equal(items[1].detail, '68 findings, 40 with a safe fix · 9 files · judged from the code; project.godot: config_version=4');
+  const one = { ...REPORT.verdict!, counts: { godot3: 1, godot4: 0, neutral: 3 }, config: undefined };
+  assert.deepEqual(verdictItems([{ ...REPORT, hasProjectFile: false, verdict: one }]).slice(1, 2).map((i) => [i.description, i.detail]), [['1 fragment needs migration, 0 Godot 4, 3 neutral', '68 findings, 40 with a safe fix · 9 files · judged from the code alone (no project.godot)']]);
+  const none = { ...REPORT.verdict!, verdict: 'unknown' as const, counts: { godot3: 0, godot4: 0, neutral: 3 }, reason: 'no version-specific code and no project.godot', config: undefined };
+  assert.equal(verdictItems([{ ...REPORT, verdict: none }])[1].detail, '68 findings, 40 with a safe fix · 9 files · no version-specific code and no project.godot');
+  assert.equal(verdictItems([{ ...REPORT, verdict: undefined, running: true }])[1].label, '$(sync~spin) Analyzing…');
   assert.deepEqual(items[2].target, { folder: '/ws', path: 'game/godot3/hud.gd', startLine: 16, endLine: 16 });
   assert.deepEqual(items[5].target, { folder: '/ws', path: 'game/godot3/hud.gd', startLine: 6, endLine: 10 });
   assert.equal(verdictSentence([REPORT, { ...REPORT, dir: '', verdict: undefined, running: true }]), 'game/godot3: Godot 3: needs migration · (workspace folder): analyzing…');

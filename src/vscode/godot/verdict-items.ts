@@ -35,17 +35,26 @@ export function verdictSentence(reports: GodotProjectReport[]): string {
   return reports.map((p) => `${projectTitle(p)}: ${p.verdict ? VERDICT[p.verdict.verdict] : p.running ? 'analyzing…' : 'not analyzed yet'}`).join(' · ');
 }
 
+/** What the verdict row's label does not say already: where the version came from. */
+function verdictDetail(v: NonNullable<GodotProjectReport['verdict']>, hasProjectFile: boolean): string {
+  // No version-specific code: the judge's reason is the whole story.
+  if (!v.counts.godot3 && !v.counts.godot4) return v.reason;
+  if (v.config) return `judged from the code; project.godot: ${v.config.what}`;
+  return `judged from the code alone (${hasProjectFile ? 'project.godot gives no version' : 'no project.godot'})`;
+}
+
 export function verdictItems(reports: GodotProjectReport[]): VerdictItem[] {
   const items: VerdictItem[] = [];
   for (const p of reports) {
     const counts = p.fragments.reduce<Record<string, number>>((n, f) => ((n[f.status] = (n[f.status] ?? 0) + 1), n), {});
-    items.push({ label: `${projectTitle(p)} — ${p.verdict ? VERDICT[p.verdict.verdict] : 'analyzing…'}`, separator: true });
+    // The heading names the project only: VS Code draws it at the right of the first row, where a long one hides that row's counts.
+    items.push({ label: projectTitle(p), separator: true });
     if (p.verdict) {
       const v = p.verdict;
       items.push({
-        label: `$(${VERDICT_ICON[v.verdict]}) ${v.verdict}: ${plural(v.counts.godot3, 'fragment')} need migration, ${v.counts.godot4} Godot 4, ${v.counts.neutral} neutral`,
-        description: `${plural(p.findings, 'finding')}, ${p.fixable} with a safe fix · ${plural(p.files, 'file')}${p.hasProjectFile ? '' : ' · no project.godot'}`,
-        detail: `${v.reason}${v.config ? ` project.godot: ${v.config.what}.` : ''}`,
+        label: `$(${VERDICT_ICON[v.verdict]}) ${VERDICT[v.verdict]}`,
+        description: `${plural(v.counts.godot3, 'fragment')} ${v.counts.godot3 === 1 ? 'needs' : 'need'} migration, ${v.counts.godot4} Godot 4, ${v.counts.neutral} neutral`,
+        detail: `${plural(p.findings, 'finding')}, ${p.fixable} with a safe fix · ${plural(p.files, 'file')} · ${verdictDetail(v, p.hasProjectFile)}`,
       });
       for (const e of v.strongest) {
         items.push({
@@ -55,6 +64,8 @@ export function verdictItems(reports: GodotProjectReport[]): VerdictItem[] {
           target: { folder: p.folder, path: join(p.dir, e.path), startLine: e.line, endLine: e.line },
         });
       }
+    } else {
+      items.push({ label: p.running ? '$(sync~spin) Analyzing…' : '$(circle-large-outline) Not analyzed yet' });
     }
     items.push({
       label: `$(list-flat) Fragments: ${counts.done ?? 0} done, ${counts.interrupted ?? 0} interrupted, ${counts.pending ?? 0} pending`,
@@ -62,7 +73,8 @@ export function verdictItems(reports: GodotProjectReport[]): VerdictItem[] {
     });
     for (const f of p.fragments) {
       items.push({
-        label: `$(${STATUS_ICON[f.status]}) ${f.status} · ${f.path} ${f.startLine}–${f.endLine}`,
+        // With the project's folder: two projects (a port beside the original) share file names.
+        label: `$(${STATUS_ICON[f.status]}) ${f.status} · ${join(p.dir, f.path)} ${f.startLine}–${f.endLine}`,
         description: `${f.kind}${f.name ? ` ${f.name}` : ''}`,
         target: { folder: p.folder, path: join(p.dir, f.path), startLine: f.startLine, endLine: f.endLine },
       });
