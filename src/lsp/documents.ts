@@ -3,8 +3,8 @@
 // save is one at once, and closing an edited document without saving sends the index back to the
 // disk's text.
 import { fileURLToPath } from 'node:url';
-import { type Connection, TextDocuments } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { relativeTo } from './folders';
 
 /** Typing pauses this long before an unsaved edit is indexed. */
@@ -20,15 +20,15 @@ function fsPathOf(uri: string): string | undefined {
 }
 
 export class OpenDocuments {
-  private readonly documents = new TextDocuments(TextDocument);
   /** By absolute path: the editor's URIs escape characters differently than Node's. */
   private readonly byPath = new Map<string, TextDocument>();
   private readonly openedAt = new Map<string, number>();
   private readonly edited = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
+  /** `documents` is the server's one TextDocuments, listening on the connection. */
   constructor(
-    connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
     private readonly changed: (files: string[]) => void,
   ) {
     this.documents.onDidOpen(({ document }) => {
@@ -56,7 +56,6 @@ export class OpenDocuments {
       // Closed without saving: the index reads the disk's text again.
       if (this.edited.delete(file)) this.now(file);
     });
-    this.documents.listen(connection);
   }
 
   /** The editor's text of a file, if it is open. */

@@ -3,7 +3,8 @@
 // file events, and the status pushed as it moves.
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Connection, type DidChangeWatchedFilesParams, type InitializeParams, type InitializeResult, TextDocumentSyncKind, type WorkspaceFolder } from 'vscode-languageserver/node';
+import { type Connection, type DidChangeWatchedFilesParams, type InitializeParams, type InitializeResult, TextDocumentSyncKind, type TextDocuments, type WorkspaceFolder } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { OpenDocuments } from './documents';
 import { FolderSet } from './folders';
 import { type ServerOptions, type ServerStatus, STATUS_NOTIFICATION } from './protocol';
@@ -30,9 +31,12 @@ export class LiveIndex {
   private readonly push: StatusPush;
   private readonly documents: OpenDocuments;
 
-  constructor(private readonly connection: Connection) {
+  constructor(
+    private readonly connection: Connection,
+    documents: TextDocuments<TextDocument>,
+  ) {
     this.push = new StatusPush(() => this.status(), (s) => void connection.sendNotification(STATUS_NOTIFICATION, s));
-    this.documents = new OpenDocuments(connection, (files) => this.set?.filesChanged(files));
+    this.documents = new OpenDocuments(documents, (files) => this.set?.filesChanged(files));
   }
 
   get folders(): FolderSet {

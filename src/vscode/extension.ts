@@ -6,6 +6,7 @@ import type { ServerStatus } from '../lsp/protocol';
 import { type ClientPhase, statusSentence } from './describe';
 import { cancelIndexing, registerLiveCommands } from './live/commands';
 import { IndexProgress } from './live/index-progress';
+import { registerGodot } from './godot/feature';
 import { ServerSession } from './server-session';
 import { SIDEBAR_VIEW, SidebarView } from './sidebar-view';
 import { StatusBar } from './status-bar';
@@ -57,6 +58,8 @@ export function activate(context: vscode.ExtensionContext): void {
       status: currentPhase() === 'running' ? await server.request() : server.status,
     })),
   );
+
+  registerGodot(context, () => server.languageClient, output);
 
   // Restricted mode: nothing is read until the user trusts the workspace (package.json declares
   // untrustedWorkspaces "limited" so the view can say why).

@@ -22,6 +22,11 @@ export class ServerSession implements vscode.Disposable {
     private readonly listener: StatusListener,
   ) {}
 
+  /** The language client once started, for features with requests of their own (src/vscode/godot). */
+  get languageClient(): LanguageClient | undefined {
+    return this.client;
+  }
+
   get status(): ServerStatus | undefined {
     return this.last;
   }

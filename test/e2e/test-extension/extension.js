@@ -89,6 +89,24 @@ async function probe() {
     tools: vscode.lm.tools.map((t) => t.name),
     models: models.map((m) => ({ id: m.id, vendor: m.vendor })),
     coderag,
+    // What the Problems view holds (every source's), and the active editor's text.
+    diagnostics: vscode.languages
+      .getDiagnostics()
+      .filter(([, ds]) => ds.length)
+      .map(([uri, ds]) => ({
+        path: vscode.workspace.asRelativePath(uri),
+        items: ds.map((d) => ({
+          code: typeof d.code === 'object' ? String(d.code.value) : d.code === undefined ? undefined : String(d.code),
+          href: typeof d.code === 'object' ? d.code.target.toString(true) : undefined,
+          source: d.source,
+          severity: d.severity,
+          message: d.message,
+          range: [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character],
+        })),
+      })),
+    editor: vscode.window.activeTextEditor
+      ? { path: vscode.workspace.asRelativePath(vscode.window.activeTextEditor.document.uri), text: vscode.window.activeTextEditor.document.getText(), dirty: vscode.window.activeTextEditor.document.isDirty }
+      : undefined,
   });
 }
 
