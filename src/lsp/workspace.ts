@@ -29,6 +29,8 @@ export class IndexedFolder {
       this.status.indexDir = ws.indexDir;
       ws.onDidProgress((e) => this.progress(e));
       ws.onDidError((err) => this.set({ message: err.message }));
+      // Each change the watcher applies is announced, so views built on the index (the repo map) refresh.
+      ws.onDidUpdate(() => this.set({ updates: (this.status.updates ?? 0) + 1 }));
       this.set({ state: 'indexing' });
       await ws.ready();
       await this.refreshCounts();
@@ -38,6 +40,15 @@ export class IndexedFolder {
     } catch (err) {
       this.set({ state: 'error', progress: undefined, message: (err as Error).message });
     }
+  }
+
+  /** The open workspace once the first pass is done (map and explain read it through the API); undefined before. */
+  get workspace(): Workspace | undefined {
+    return this.status.state === 'ready' ? this.ws : undefined;
+  }
+
+  get state(): FolderStatus {
+    return { ...this.status };
   }
 
   async current(): Promise<FolderStatus> {
