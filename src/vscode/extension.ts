@@ -7,6 +7,8 @@ import { type ClientPhase, statusSentence } from './describe';
 import { ServerSession } from './server-session';
 import { SIDEBAR_VIEW, SidebarView } from './sidebar-view';
 import { StatusBar } from './status-bar';
+import { registerRepoMap } from './repomap/register';
+import { EXPLAIN_COMMAND, ExplainPanel } from './explain/panel';
 
 const SHOW_STATUS = 'coderag.showStatus';
 /** Hidden from the palette: the status as data, for tests and other extensions. */
@@ -22,9 +24,13 @@ export function activate(context: vscode.ExtensionContext): void {
   const show = (phase: ClientPhase, status?: ServerStatus) => {
     bar.show(phase, status);
     sidebar.show(phase, status);
+    repoMap?.onStatus(phase, status);
   };
   const server = new ServerSession(context, output, show);
   session = server;
+  const repoMap = registerRepoMap(context, server);
+  const explain = new ExplainPanel(context.extensionUri, server);
+  context.subscriptions.push(explain, vscode.commands.registerCommand(EXPLAIN_COMMAND, () => explain.explainAtCursor()));
   let activationMs = 0;
 
   const currentPhase = (): ClientPhase => (!vscode.workspace.isTrusted ? 'untrusted' : !vscode.workspace.workspaceFolders?.length ? 'no-folder' : server.phase);
