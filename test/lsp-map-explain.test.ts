@@ -87,6 +87,8 @@ test('coderag/map: focus files re-rank, and unknown or foreign paths leave the p
   const pos = (m: MapResponse, p: string) => m.folders[0].files.findIndex((x) => x.path === p);
   assert.ok(pos(focused, 'game/bullet.tscn') < pos(plain, 'game/bullet.tscn') || pos(focused, 'game/bullet.tscn') === 0,
     `bullet.tscn ${pos(plain, 'game/bullet.tscn')} → ${pos(focused, 'game/bullet.tscn')}`);
+  // Files the focus does not reach keep their plain order below it instead of tying at zero.
+  assert.ok(focused.folders[0].files.every((x) => x.rank > 0), JSON.stringify(focused.folders[0].files.map((x) => [x.path, x.rank])));
   const foreign = await conn.sendRequest<MapResponse>(MAP_REQUEST, { focus: ['/elsewhere/x.py'] });
   assert.equal(foreign.personalized, false);
   assert.deepEqual(foreign.folders[0].files.map((x) => x.path), plain.folders[0].files.map((x) => x.path));

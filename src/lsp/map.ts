@@ -3,7 +3,7 @@
 // part of the request and shapes the answer.
 import * as path from 'node:path';
 import { type Connection, ResponseError, ErrorCodes } from 'vscode-languageserver/node';
-import type { MapRequest } from '../core/service/api';
+import type { MapRequest, RepoMapView } from '../core/service/api';
 import { type FolderMap, MAP_REQUEST, type MapParams, type MapResponse } from './protocol';
 import type { IndexedFolder } from './workspace';
 
@@ -15,6 +15,32 @@ export function inside(root: string, files: string[]): string[] {
     const rel = path.relative(root, path.resolve(f));
     return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? [rel.split(path.sep).join('/')] : [];
   });
+}
+
+/**
+ * The share of the focused ranking in the tree's order. A walk that restarts only at the focus
+ * files leaves every file they do not reach at zero (a leaf like a formatting helper keeps all the
+ * rank), so the tree ranks by a mix with the plain walk: PageRank is linear in its restart vector,
+ * so this is (nearly: focus also weighs its files' edges ×50) a walk restarting at the focus files
+ * three times in four and anywhere the fourth. Unreached files keep their global order.
+ */
+export const FOCUS_SHARE = 0.75;
+
+type Ranked = RepoMapView['ranked'];
+
+export function blend(focused: Ranked, plain: Ranked, share: number, limit: number): Ranked {
+  if (share >= 1) return focused.slice(0, limit);
+  const byPath = new Map<string, Ranked[number]>();
+  const score = new Map<string, number>();
+  for (const f of focused) {
+    byPath.set(f.path, f);
+    score.set(f.path, share * f.rank);
+  }
+  for (const f of plain) {
+    if (!byPath.has(f.path)) byPath.set(f.path, f);
+    score.set(f.path, (score.get(f.path) ?? 0) + (1 - share) * f.rank);
+  }
+  return [...byPath.values()].map((f) => ({ ...f, rank: score.get(f.path)! })).sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : 1)).slice(0, limit);
 }
 
 export async function folderMap(folder: IndexedFolder, p: MapParams, signal?: AbortSignal): Promise<{ map: FolderMap; personalized: boolean }> {
@@ -29,15 +55,16 @@ export async function folderMap(folder: IndexedFolder, p: MapParams, signal?: Ab
   const symbols = (p.symbols ?? []).filter((s) => typeof s === 'string' && s.length > 0 && s.length < 200);
   const request: MapRequest & { files: number } = { tokens, files: clamp(p.files, 1, 500, 100), focus, mentionedIdents: symbols };
   const view = await ws.map(request, signal);
-  const known = new Set(view.rankedFiles.map((f) => f.path));
-  const files = view.ranked.map((f) => ({
+  const personalized = focus.some((f) => view.rankedFiles.some((r) => r.path === f)) || symbols.length > 0;
+  const plain = personalized ? await ws.map({ tokens, files: request.files } as MapRequest, signal) : view;
+  const files = blend(view.ranked, plain.ranked, personalized ? FOCUS_SHARE : 1, request.files).map((f) => ({
     file: path.join(folder.root, f.path),
     path: f.path,
     rank: f.rank,
     definitions: f.definitions.map((d) => ({ name: d.name, kind: d.category, signature: d.signature, startLine: d.line, endLine: Math.max(d.line, d.endLine) })),
   }));
   const map: FolderMap = { ...empty, state: 'ready', files, edges: view.edges, text: view.text, tokens: view.tokens, budget: view.budget };
-  return { map, personalized: focus.some((f) => known.has(f)) || symbols.length > 0 };
+  return { map, personalized };
 }
 
 export function registerMap(connection: Connection, folders: () => IndexedFolder[]): void {
