@@ -74,7 +74,9 @@ export class ServerSession implements vscode.Disposable {
   /** A request to the server; fails at once while it is not running (starting, restarting, stopped). */
   async sendRequest<R>(method: string, params?: unknown, token?: vscode.CancellationToken): Promise<R> {
     if (this.client?.state !== State.Running) throw new Error('the CodeRAG server is not running');
-    return params === undefined ? this.client.sendRequest<R>(method, token) : this.client.sendRequest<R>(method, params, token);
+    // An undefined token must not be passed: vscode-jsonrpc would send [params, null] as the parameters.
+    const args: unknown[] = [...(params === undefined ? [] : [params]), ...(token ? [token] : [])];
+    return (this.client.sendRequest as (method: string, ...rest: unknown[]) => Promise<R>)(method, ...args);
   }
 
   private update(phase: ClientPhase, status: ServerStatus | undefined): void {

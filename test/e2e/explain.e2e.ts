@@ -10,7 +10,7 @@ import { REPO } from './harness/paths';
 import { withEditor } from './harness/session';
 import { productVsix, testExtensionVsix } from './harness/vsix';
 import { runCommand, statusBarItem, webviewFrame } from './harness/workbench';
-import { openFile } from './repomap.e2e';
+import { openFile } from './quick-open';
 import { SAMPLE_FILES, sampleWorkspace } from './sample';
 
 let vsix: string[] = [];

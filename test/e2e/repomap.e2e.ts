@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { eventually, withEditor } from './harness/session';
 import { productVsix, testExtensionVsix } from './harness/vsix';
 import { openContainer, runCommand, statusBarItem, waitForNotification } from './harness/workbench';
+import { openFile } from './quick-open';
 import { SAMPLE_FILES, sampleWorkspace } from './sample';
 
 let vsix: string[] = [];
@@ -22,18 +23,6 @@ async function topRows(page: Page): Promise<string[]> {
   return pane(page).locator('.monaco-list-row[aria-level="1"]').evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').trim()));
 }
 const names = (rows: string[]) => rows.map((r) => r.split('#')[0].trim());
-
-/** Opens a workspace file through Quick Open and waits for its tab. */
-export async function openFile(page: Page, rel: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor();
-  await input.fill(rel);
-  const base = rel.slice(rel.lastIndexOf('/') + 1);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: base }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator(`.tabs-container .tab.active[aria-label^="${base}"]`).waitFor();
-}
 
 test('repo map: ranked files, re-ranked around the active editor, the toggle, a definition click reveals its lines', { timeout: 420_000 }, async () => {
   await withEditor('repomap', { files: sampleWorkspace(), vsix, trust: 'off' }, async (s) => {
