@@ -63,7 +63,11 @@ export async function folderMap(folder: IndexedFolder, p: MapParams, signal?: Ab
     rank: f.rank,
     definitions: f.definitions.map((d) => ({ name: d.name, kind: d.category, signature: d.signature, startLine: d.line, endLine: Math.max(d.line, d.endLine) })),
   }));
-  const map: FolderMap = { ...empty, state: 'ready', files, edges: view.edges, text: view.text, tokens: view.tokens, budget: view.budget };
+  // The focused walk renders only what the focus files reach, without the focus files themselves
+  // (a model has them already): around a leaf that is next to nothing, so the text is then the plain map.
+  const thin = personalized && view.tokens < tokens / 4 && plain.tokens > view.tokens;
+  const text = thin ? plain : view;
+  const map: FolderMap = { ...empty, state: 'ready', files, edges: view.edges, text: text.text, tokens: text.tokens, budget: text.budget, textPersonalized: personalized && !thin };
   return { map, personalized };
 }
 

@@ -118,6 +118,8 @@ export interface FolderMap {
   edges: MapEdge[];
   /** The token-budgeted map for a language model ("Copy Repo Map"). */
   text: string;
+  /** The text follows the focus; false: the plain map (also when the focus files reach too little to fill a quarter of the budget). */
+  textPersonalized?: boolean;
   tokens: number;
   budget: number;
 }

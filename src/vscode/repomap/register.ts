@@ -24,7 +24,9 @@ export function registerRepoMap(context: vscode.ExtensionContext, server: Server
       await vscode.env.clipboard.writeText(text);
       const used = map.folders.reduce((n, f) => n + f.tokens, 0);
       const around = tree.focus();
-      void vscode.window.showInformationMessage(`Copied the repo map: ${used} of ${tokens} tokens${around.length ? `, ranked around ${path.basename(around[0])}` : ', plain ranking'}.`);
+      const ranking = map.folders.some((f) => f.textPersonalized) ? `ranked around ${path.basename(around[0])}`
+        : around.length ? `plain ranking (what ${path.basename(around[0])} references fills too little of the budget)` : 'plain ranking';
+      void vscode.window.showInformationMessage(`Copied the repo map: ${used} of ${tokens} tokens, ${ranking}.`);
     } catch (err) {
       void vscode.window.showErrorMessage(`CodeRAG: could not build the repo map: ${(err as Error).message}`);
     }
