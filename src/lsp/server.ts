@@ -9,6 +9,8 @@ import { registerCommands } from './commands';
 import { GODOT_CAPABILITIES, GodotFeature } from './godot/feature';
 import { foldersOf, LiveIndex } from './live';
 import { registerSymbolSearch } from './symbol-search';
+import { registerMap } from './map';
+import { registerExplain } from './explain';
 import { type SearchParams, SEARCH_REQUEST, STATUS_REQUEST } from './protocol';
 
 export { foldersOf } from './live';
@@ -39,6 +41,8 @@ export function serve(connection: Connection): void {
   registerCommands(connection, () => live.folders, () => live.changed());
   connection.onDidChangeWatchedFiles((p) => live.filesChanged(p));
   connection.onDidChangeConfiguration(() => live.reconfigure());
+  registerMap(connection, () => live.indexed());
+  registerExplain(connection, () => live.indexed());
   connection.onShutdown(async () => {
     godot.dispose();
     await live.dispose();

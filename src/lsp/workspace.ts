@@ -71,20 +71,33 @@ export class IndexedFolder {
     });
     this.ws = ws;
     ws.onDidProgress((e) => this.events.progress(e));
-    ws.onDidUpdate((e) => this.events.updated(e.report, e.paths));
+    ws.onDidUpdate((e) => {
+      // Counted so views built on the index (the repo map) know to refresh.
+      this.status.updates = (this.status.updates ?? 0) + 1;
+      this.events.updated(e.report, e.paths);
+    });
     ws.onDidError((err) => this.events.error(err));
     return { complete: ws.complete, ...(ws.problem() ? { problem: ws.problem() } : {}) };
   }
 
+  /** The open workspace once the first pass is done (map, explain and chat read it through the API); undefined before. */
+  get workspace(): Workspace | undefined {
+    return this.status.state === 'ready' ? this.ws : undefined;
+  }
+
+  get state(): FolderStatus {
+    return { ...this.status };
+  }
+
   /** Scan, parse and save every file that changed (all of them the first time); no vectors. */
   fullPass(signal: AbortSignal, rebuild?: string): RunHandle {
-    const run = this.workspace.index({ signal, embeddings: false, ...(rebuild ? { rebuild } : {}) });
+    const run = this.current.index({ signal, embeddings: false, ...(rebuild ? { rebuild } : {}) });
     return { id: run.id, report: run.report };
   }
 
   /** Vectors for every chunk without one, the prioritized files' first. */
   vectorPass(signal: AbortSignal): RunHandle {
-    const run = this.workspace.index({ signal, embeddings: true });
+    const run = this.current.index({ signal, embeddings: true });
     return { id: run.id, report: run.report };
   }
 
@@ -94,9 +107,9 @@ export class IndexedFolder {
    * preempted); call it only after a whole fullPass, or the watcher would start one.
    */
   async applyChanges(paths: string[]): Promise<void> {
-    this.watching ??= this.workspace.watch({ source: 'external', embeddings: false });
+    this.watching ??= this.current.watch({ source: 'external', embeddings: false });
     await this.watching;
-    await this.workspace.notifyChanged(paths);
+    await this.current.notifyChanged(paths);
   }
 
   prioritize(paths: string[]): void {
@@ -112,7 +125,7 @@ export class IndexedFolder {
   }
 
   async counts(): Promise<FolderCounts> {
-    const st = await this.workspace.status();
+    const st = await this.current.status();
     return {
       files: st.files,
       chunks: st.chunks,
@@ -158,7 +171,8 @@ export class IndexedFolder {
     return this.ws?.searchSymbols(query, limit);
   }
 
-  private get workspace(): Workspace {
+  /** The open workspace, for the runs this file starts: they need one. */
+  private get current(): Workspace {
     if (!this.ws) throw new Error(`${this.root}: the index is not open`);
     return this.ws;
   }

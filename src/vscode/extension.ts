@@ -11,6 +11,8 @@ import { ServerSession } from './server-session';
 import { SIDEBAR_VIEW, SidebarView } from './sidebar-view';
 import { StatusBar } from './status-bar';
 import { registerGoToSymbol } from './symbols/go-to-symbol';
+import { registerRepoMap } from './repomap/register';
+import { EXPLAIN_COMMAND, ExplainPanel } from './explain/panel';
 
 const SHOW_STATUS = 'coderag.showStatus';
 /** Hidden from the palette: the status as data, for tests and other extensions. */
@@ -27,10 +29,14 @@ export function activate(context: vscode.ExtensionContext): void {
     bar.show(phase, status);
     sidebar.show(phase, status);
     progress.show(phase, status);
+    repoMap?.onStatus(phase, status);
   };
   const progress = new IndexProgress(() => cancelIndexing(server));
   const server = new ServerSession(context, output, show);
   session = server;
+  const repoMap = registerRepoMap(context, server);
+  const explain = new ExplainPanel(context.extensionUri, server);
+  context.subscriptions.push(explain, vscode.commands.registerCommand(EXPLAIN_COMMAND, () => explain.explainAtCursor()));
   let activationMs = 0;
 
   const currentPhase = (): ClientPhase => (!vscode.workspace.isTrusted ? 'untrusted' : !vscode.workspace.workspaceFolders?.length ? 'no-folder' : server.phase);
