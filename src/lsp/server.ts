@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Connection, InitializeParams } from 'vscode-languageserver/node';
 import { type IndexState, type SearchParams, type ServerOptions, type ServerStatus, SEARCH_REQUEST, STATUS_NOTIFICATION, STATUS_REQUEST } from './protocol';
 import { IndexedFolder } from './workspace';
+import { registerChatRequests } from './chat-requests';
 
 const started = Date.now();
 const SEVERITY: IndexState[] = ['ready', 'indexing', 'starting', 'error'];
@@ -62,6 +63,8 @@ export function serve(connection: Connection): void {
     const hits = (await Promise.all(folders.map((f) => f.search(p.query, limit)))).flat();
     return hits.sort((a, b) => b.score - a.score).slice(0, limit);
   });
+
+  registerChatRequests(connection, () => folders);
 
   connection.onShutdown(async () => {
     await Promise.all(folders.map((f) => f.close()));

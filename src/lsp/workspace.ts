@@ -21,6 +21,15 @@ export class IndexedFolder {
     this.status = { root, indexDir: '', state: 'starting', files: 0, chunks: 0, embedded: 0 };
   }
 
+  /** The opened index, once open: searchable when ready, partial while the first pass runs. */
+  get workspace(): Workspace | undefined {
+    return this.ws;
+  }
+
+  get state(): FolderStatus['state'] {
+    return this.status.state;
+  }
+
   /** Opens the index and brings it up to date; failures end in state `error`, never a throw. */
   async start(): Promise<void> {
     try {
