@@ -3,6 +3,7 @@
 // server child (src/lsp); this side starts it, shows its state and forwards commands.
 import * as vscode from 'vscode';
 import type { ServerStatus } from '../lsp/protocol';
+import { registerChat } from './chat/register';
 import { type ClientPhase, statusSentence } from './describe';
 import { ServerSession } from './server-session';
 import { SIDEBAR_VIEW, SidebarView } from './sidebar-view';
@@ -33,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): void {
     bar,
     server,
     vscode.window.registerWebviewViewProvider(SIDEBAR_VIEW, sidebar),
+    registerChat(context, server),
     vscode.commands.registerCommand(SHOW_STATUS, async () => {
       const phase = currentPhase();
       const status = phase === 'running' ? await server.request() : undefined;

@@ -71,6 +71,12 @@ export class ServerSession implements vscode.Disposable {
     return s;
   }
 
+  /** Sends a CodeRAG request to the running server (the token cancels it there too). */
+  async send<R>(method: string, params: unknown, token?: vscode.CancellationToken): Promise<R> {
+    if (this.client?.state !== State.Running) throw new Error(`the CodeRAG index server is not running (${this.phase})`);
+    return this.client.sendRequest<R>(method, params, token);
+  }
+
   private update(phase: ClientPhase, status: ServerStatus | undefined): void {
     this.phase = phase;
     if (status || phase !== 'running') this.last = status;
