@@ -38,22 +38,23 @@ function streamEvidence(stream: vscode.ChatResponseStream, r: ChatExplainResult 
     stream.markdown(`${fenced(lines.length > DEFINITION_LINES ? `${lines.slice(0, DEFINITION_LINES).join('\n')}\n…` : d.text, fenceOf(d.path))}\n`);
   }
   if (!r.definitions.length) stream.markdown('\nNo definition of it is indexed (it may come from a library).\n');
-  const list = (title: string, items: { file: string; path: string; line: number; label: string }[], total: number) => {
+  // An anchor shows the file and line only (VS Code ignores its title for a Location): names go before it as text.
+  const list = (title: string, items: { file: string; line: number; name?: string }[], total: number) => {
     if (!total) return stream.markdown(`\n**${title}:** none found.\n`);
     stream.markdown(`\n**${title}** (${total}): `);
     items.forEach((it, i) => {
-      if (i) stream.markdown(', ');
-      stream.anchor(locationOf(it.file, it.line), it.label);
+      stream.markdown(`${i ? ', ' : ''}${it.name ? `\`${it.name}\` ` : ''}`);
+      stream.anchor(locationOf(it.file, it.line));
     });
     stream.markdown(total > items.length ? `, and ${total - items.length} more.\n` : '\n');
   };
-  list('Called by', r.callers.slice(0, REFERENCES_SHOWN).map((c) => ({ ...c, label: `${c.name} (${path.basename(c.path)}:${c.line})` })), r.callers.length);
-  list('References', r.references.slice(0, REFERENCES_SHOWN).map((x) => ({ ...x, label: `${x.path}:${x.line}` })), r.references.length);
+  list('Called by', r.callers.slice(0, REFERENCES_SHOWN), r.callers.length);
+  list('References', r.references.slice(0, REFERENCES_SHOWN).map((x) => ({ ...x, name: x.caller ? `in ${x.caller}` : undefined })), r.references.length);
   if (r.related.length) {
     stream.markdown('\n**Related code:** ');
     r.related.forEach((h, i) => {
-      if (i) stream.markdown(', ');
-      stream.anchor(locationOf(h.file, h.startLine, h.endLine), `${h.name || h.kind} (${h.path}:${lineSpan(h.startLine, h.endLine)})`);
+      stream.markdown(`${i ? ', ' : ''}\`${h.name || h.kind}\` `);
+      stream.anchor(locationOf(h.file, h.startLine, h.endLine));
     });
     stream.markdown('\n');
   }
@@ -83,8 +84,8 @@ export async function explainReply({ prompt, request, context, stream, token, cl
   ];
   if (!sources.length || token.isCancellationRequested) return { metadata: { command: 'explain', query: r.name, symbol: r.callers[0]?.name } };
   const uses = r.references.slice(0, 30).map((x) => `${x.path}:${x.line}${x.caller ? ` in ${x.caller}` : ''}`);
-  stream.progress(`Asking ${request.model.name} to explain ${r.name}…`);
-  stream.markdown('\n### Explanation\n\n');
+  // No progress message here: the chat view folds what came before one into a collapsed "steps" line.
+  stream.markdown(`\n### Explanation by ${request.model.name}\n\n`);
   const outcome = await streamGroundedAnswer(
     request.model, historyMessages(context, PARTICIPANT_ID), sources,
     `Explain \`${r.name}\`: what it does, how it is used, and anything surprising, citing the sources.`,
