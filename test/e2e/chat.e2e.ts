@@ -42,10 +42,12 @@ async function ask(s: Session, query: string, text: string | RegExp): Promise<Lo
 async function shoot(s: Session, response: Locator, name: string): Promise<void> {
   await s.shots.take(s.page, `${name}-end`);
   const box = await response.boundingBox();
-  if (box && box.y < 120) {
-    await s.page.mouse.move(box.x + box.width / 2, 400);
-    await s.page.mouse.wheel(0, box.y - 120);
-    await s.page.waitForTimeout(500);
+  if (box) await s.page.mouse.move(box.x + box.width / 2, 400);
+  for (let i = 0; i < 40; i++) {
+    const top = (await response.boundingBox())?.y ?? 0;
+    if (top >= 100) break;
+    await s.page.mouse.wheel(0, Math.max(top - 100, -400));
+    await s.page.waitForTimeout(150);
   }
   await s.shots.take(s.page, name);
 }

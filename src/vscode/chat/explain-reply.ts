@@ -28,7 +28,7 @@ function target(prompt: string, request: vscode.ChatRequest): ChatExplainParams 
 }
 
 function streamEvidence(stream: vscode.ChatResponseStream, r: ChatExplainResult & { name: string }): void {
-  stream.markdown(`### \`${r.name}\`\n`);
+  stream.markdown(`### ${r.name}\n`);
   for (const d of r.definitions) {
     stream.markdown(`\n**Defined** (${d.category}) in `);
     stream.anchor(locationOf(d.file, d.line, d.endLine), `${d.path}:${lineSpan(d.line, d.endLine)}`);

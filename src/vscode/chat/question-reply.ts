@@ -22,7 +22,7 @@ export async function questionReply({ prompt, request, context, stream, token, c
   if (r.note) stream.markdown(`> ${r.note}\n\n`);
   if (!hits.length) {
     stream.markdown(`**Not found in this workspace:** no indexed code matches "${question}", so there is nothing to answer from. Try other words, or \`/map\` to see what the workspace holds.`);
-    return { metadata: { command: '', query: question } };
+    return { metadata: { command: '' } };
   }
   const sources: Source[] = hits.map((h) => ({
     location: locationOf(h.file, h.startLine, h.endLine),

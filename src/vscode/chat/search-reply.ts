@@ -30,10 +30,10 @@ export async function searchReply({ prompt, stream, token, client }: Reply): Pro
   if (r.note) stream.markdown(`> ${r.note}\n\n`);
   if (!hits.length) {
     stream.markdown(`**Not found in this workspace:** no indexed code matches "${query}".`);
-    return { metadata: { command: 'search', query } };
+    return { metadata: { command: 'search' } };
   }
   for (const h of hits) stream.reference(locationOf(h.file, h.startLine, h.endLine));
-  stream.markdown(`${hits.length} results for "${query}", best first:\n`);
+  stream.markdown(`${hits.length} result${hits.length === 1 ? '' : 's'} for "${query}", best first:\n`);
   hits.forEach((h, i) => streamHit(stream, h, i + 1));
   const top = hits.find((h) => h.name && h.kind !== 'documentation');
   return { metadata: { command: 'search', query, symbol: top?.name.split('.').pop() } };

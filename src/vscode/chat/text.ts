@@ -36,7 +36,7 @@ export function searchToolText(query: string, r: ChatSearchResult, limit: number
   const note = r.note ? `\nNote: ${r.note}` : '';
   if (!hits.length) return `No code in this workspace matches "${query}".${note}`;
   const blocks = hits.map((h, i) => `${i + 1}. ${h.path}:${lineSpan(h.startLine, h.endLine)} (${describeHit(h)})\nfile: ${h.file}\n${fenced(h.snippet, fenceOf(h.path))}`);
-  return `${hits.length} results for "${query}", best first (lines are 1-based, inclusive):${note}\n\n${blocks.join('\n\n')}`;
+  return `${hits.length} result${hits.length === 1 ? '' : 's'} for "${query}", best first (lines are 1-based, inclusive):${note}\n\n${blocks.join('\n\n')}`;
 }
 
 export function mapToolText(r: ChatMapResult, maxFiles = 20): string {
@@ -63,5 +63,5 @@ export function symbolsToolText(query: string, hits: ChatSymbolHit[]): string {
     const line = h.context.find((c) => c.line === h.line)?.text.trim();
     return `- ${h.kind === 'def' ? 'definition' : 'reference'} ${h.category} ${h.name} at ${where} (${h.match} match; file: ${h.file})${line ? `\n    ${line}` : ''}`;
   });
-  return `${hits.length} symbol hits for "${query}" (definitions first; lines 1-based):\n${rows.join('\n')}`;
+  return `${hits.length} symbol hit${hits.length === 1 ? '' : 's'} for "${query}" (definitions first; lines 1-based):\n${rows.join('\n')}`;
 }
