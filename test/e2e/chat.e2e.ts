@@ -78,6 +78,7 @@ test('@coderag answers /search, /map, /explain and free questions with reference
     const mapAnchors = await anchors(map);
     s.step(`/map anchors: ${mapAnchors.slice(0, 8).join(' | ')}`);
     assert.ok(mapAnchors.some((a) => a.includes('pricing.py')), `pricing.py is among the ranked files: ${mapAnchors.join(' | ')}`);
+    assert.match((await map.textContent()) ?? '', /pricing\.py — rank 0\.\d+: round_cents pricing\.py:11-13/);
     await shoot(s, map, 'map');
 
     const explain = await ask(s, '@coderag /explain round_cents', /From the sources, see/);

@@ -32,8 +32,9 @@ export async function mapReply({ prompt, stream, token, client }: Reply): Promis
       const defs = file.definitions.slice(0, DEFINITIONS_SHOWN);
       if (defs.length) stream.markdown(': ');
       defs.forEach((d, j) => {
-        if (j) stream.markdown(', ');
-        stream.anchor(locationOf(file.file, d.line, d.endLine), d.name);
+        // The anchor shows only file and lines: the definition's name goes before it.
+        stream.markdown(`${j ? ', ' : ''}\`${d.name}\` `);
+        stream.anchor(locationOf(file.file, d.line, d.endLine));
         symbol ??= d.name;
       });
     });
