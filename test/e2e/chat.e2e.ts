@@ -104,6 +104,14 @@ test('@coderag answers /search, /map, /explain and free questions with reference
     assert.ok(cited.some((a) => /pricing\.py:\d+-\d+/.test(a)), `a citation of pricing.py: ${cited.join(' | ')}`);
     await shoot(s, question, 'question');
 
+    // A model that cannot answer: the retrieved code is still shown, with why there is no answer.
+    const failed = await ask(s, '@coderag where is a price rounded to cents? #fail-model', 'No answer from the model');
+    const failedText = (await failed.textContent()) ?? '';
+    assert.match(failedText, /the fake model was told to fail/);
+    assert.match(failedText, /What the index found for the question/);
+    assert.ok((await anchors(failed)).some((a) => /pricing\.py:\d+-\d+/.test(a)), 'the retrieved chunks, as anchors');
+    await shoot(s, failed, 'model-failed');
+
     const none = await ask(s, '@coderag zyxwvut quasar flibbertigibbet', 'Not found in this workspace');
     assert.doesNotMatch((await none.textContent()) ?? '', /FAKE-LM/, 'the model is not asked when nothing was retrieved');
     await shoot(s, none, 'not-found');
