@@ -11,6 +11,7 @@ import { foldersOf, LiveIndex } from './live';
 import { registerSymbolSearch } from './symbol-search';
 import { registerMap } from './map';
 import { registerExplain } from './explain';
+import { registerChatRequests } from './chat-requests';
 import { type SearchParams, SEARCH_REQUEST, STATUS_REQUEST } from './protocol';
 
 export { foldersOf } from './live';
@@ -43,6 +44,7 @@ export function serve(connection: Connection): void {
   connection.onDidChangeConfiguration(() => live.reconfigure());
   registerMap(connection, () => live.indexed());
   registerExplain(connection, () => live.indexed());
+  registerChatRequests(connection, () => live.indexed());
   connection.onShutdown(async () => {
     godot.dispose();
     await live.dispose();

@@ -3,6 +3,7 @@
 // server child (src/lsp); this side starts it, shows its state and forwards commands.
 import * as vscode from 'vscode';
 import type { ServerStatus } from '../lsp/protocol';
+import { registerChat } from './chat/register';
 import { type ClientPhase, statusSentence } from './describe';
 import { cancelIndexing, registerLiveCommands } from './live/commands';
 import { IndexProgress } from './live/index-progress';
@@ -47,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): void {
     progress,
     ...registerLiveCommands(server, output),
     vscode.window.registerWebviewViewProvider(SIDEBAR_VIEW, sidebar),
+    registerChat(context, server),
     vscode.commands.registerCommand(SHOW_STATUS, async () => {
       const phase = currentPhase();
       const status = phase === 'running' ? await server.request() : undefined;

@@ -45,6 +45,8 @@ function registerModel() {
       { id: 'coderag-test-model', name: 'CodeRAG Test Model', family: 'coderag-test', version: '1', maxInputTokens: 100000, maxOutputTokens: 4000, capabilities: {} },
     ],
     async provideLanguageModelChatResponse(model, messages, options, progress, token) {
+      // A question holding "#fail-model" makes the model fail, as an unusable one would (tests the fallbacks).
+      if (textOf(messages[messages.length - 1]).includes('#fail-model')) throw new Error('the fake model was told to fail');
       // Several parts with a pause between them: the caller has to handle a real stream.
       for (const part of fakeReply(messages)) {
         if (token.isCancellationRequested) return;
