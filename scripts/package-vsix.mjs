@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 export const VSIX = path.join(root, 'coderag-linux-x64.vsix');
 const STAMP = `${VSIX}.inputs`;
 // package-lock.json stands for node_modules.
-const INPUTS = ['package.json', 'package-lock.json', '.vscodeignore', 'README.md', 'dist', 'models', 'queries', 'media'];
+const INPUTS = ['package.json', 'package-lock.json', '.vscodeignore', 'docs/extension-README.md', 'dist', 'models', 'queries', 'media'];
 
 function digest() {
   const hash = crypto.createHash('sha256');
@@ -81,7 +81,7 @@ if (process.argv.includes('--if-stale') && !stale(inputs)) {
   const started = Date.now();
   // Not `npx`: the pinned devDependency, run by this Node.
   const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-  execFileSync(process.execPath, [vsce, 'package', '--target', 'linux-x64', '--allow-missing-repository', '--skip-license', '--out', VSIX], {
+  execFileSync(process.execPath, [vsce, 'package', '--target', 'linux-x64', '--allow-missing-repository', '--skip-license', '--readme-path', 'docs/extension-README.md', '--out', VSIX], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

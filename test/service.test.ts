@@ -185,6 +185,24 @@ test('service: notifyChanged indexes an unsaved buffer (readFile), and the disk 
   );
 });
 
+test('service: under watch({source: external}) an unsaved buffer is read though the watch starts with a full pass by stamps', async () => {
+  // The language server's order: index, watch fed by the editor, then the editor's first edit.
+  // The watch's catch-up pass goes by stamps, which an unsaved buffer does not change.
+  const buffers = new Map<string, string>();
+  await withWorkspace(
+    { 'billing/invoice.py': lines('def compute_invoice_total(items):', '    return sum(items)') },
+    async (ws) => {
+      await ws.index().report;
+      await ws.watch({ source: 'external', embeddings: false });
+      buffers.set('billing/invoice.py', lines('def refund_marmalade_voucher(order):', '    return order.voucher'));
+      await ws.notifyChanged(['billing/invoice.py']);
+      const names = (await ws.search('refund marmalade voucher', { mode: 'keyword' })).results.map((r) => r.qualifiedName);
+      assert.equal(names[0], 'refund_marmalade_voucher', JSON.stringify(names));
+    },
+    { readFile: (p) => buffers.get(p) },
+  );
+});
+
 test('service: without LanceDB the workspace opens, indexes in memory and searches keyword-only, saying why', async () => {
   process.env.CODERAG_FAIL_LANCEDB = 'simulated: no native binary';
   try {

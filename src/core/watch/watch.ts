@@ -75,11 +75,14 @@ export class ChangeBatcher {
     this.timer = undefined;
     if (!this.full) for (const dir of this.trees) for (const f of this.filesUnder(dir)) this.paths.add(f);
     this.trees.clear();
-    const batch: string[] | 'all' = this.full ? 'all' : [...this.paths];
+    // A full pass goes by the files' stamps; paths named by an event are read whatever their stamp
+    // says (an editor's unsaved buffer changes the text, not the file), so they follow on their own.
+    const batches: (string[] | 'all')[] = this.full ? ['all'] : [];
+    if (this.paths.size) batches.push([...this.paths]);
     this.paths.clear();
     this.full = false;
     // Updates never overlap: the next batch waits for the previous one.
-    this.running = this.running.then(() => this.flush(batch)).catch(() => undefined);
+    for (const batch of batches) this.running = this.running.then(() => this.flush(batch)).catch(() => undefined);
   }
 
   /** Resolves when everything received so far has been flushed, retries of transient skips included. */
