@@ -4,7 +4,8 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connection, InitializeParams } from 'vscode-languageserver/node';
-import { type IndexState, type SearchParams, type ServerOptions, type ServerStatus, SEARCH_REQUEST, STATUS_NOTIFICATION, STATUS_REQUEST } from './protocol';
+import { type IndexState, type ServerOptions, type ServerStatus, STATUS_NOTIFICATION, STATUS_REQUEST } from './protocol';
+import { registerSearch } from './search';
 import { IndexedFolder } from './workspace';
 
 const started = Date.now();
@@ -57,11 +58,7 @@ export function serve(connection: Connection): void {
 
   connection.onRequest(STATUS_REQUEST, () => status());
 
-  connection.onRequest(SEARCH_REQUEST, async (p: SearchParams) => {
-    const limit = Math.min(Math.max(p.limit ?? 20, 1), 100);
-    const hits = (await Promise.all(folders.map((f) => f.search(p.query, limit)))).flat();
-    return hits.sort((a, b) => b.score - a.score).slice(0, limit);
-  });
+  registerSearch(connection, () => folders);
 
   connection.onShutdown(async () => {
     await Promise.all(folders.map((f) => f.close()));

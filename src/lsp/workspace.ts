@@ -1,7 +1,22 @@
 // The server's one contact with the core (through its service API): a workspace folder opened,
 // indexed in the background, kept current and searched.
-import { openWorkspace, type ProgressEvent, type Workspace } from '../core/service/api';
-import type { FolderStatus, SearchHit } from './protocol';
+import { CHUNK_KINDS, InvalidArgumentError, openWorkspace, type ProgressEvent, SEARCH_LANGUAGES, searchOptionsOf, type SearchOptions, type Workspace } from '../core/service/api';
+import type { FolderStatus, SearchFilterChoices, SearchHit, SearchParams, SearchResponse } from './protocol';
+
+export { InvalidArgumentError };
+export type { SearchOptions };
+
+/** A folder's part of a search response: its hits and what it says about them. */
+export type FolderSearch = Omit<SearchResponse, 'tookMs'>;
+
+/** The request's filters checked by the core, as the CLI's flags are; throws InvalidArgumentError listing what is valid. */
+export function searchOptions(p: SearchParams, limit: number): SearchOptions {
+  return searchOptionsOf({ limit, lang: p.languages?.length ? p.languages : undefined, kind: p.kinds?.length ? p.kinds : undefined, path: p.path?.trim() || undefined }, '');
+}
+
+export function searchFilterChoices(): SearchFilterChoices {
+  return { languages: [...SEARCH_LANGUAGES], kinds: [...CHUNK_KINDS] };
+}
 
 export interface FolderOptions {
   embeddings: boolean;
@@ -45,19 +60,28 @@ export class IndexedFolder {
     return { ...this.status };
   }
 
-  async search(query: string, limit: number): Promise<SearchHit[]> {
-    if (!this.ws || this.status.state !== 'ready') return [];
-    const { results } = await this.ws.search(query, { limit });
-    return results.map((r) => ({
-      file: `${this.root}/${r.path}`,
-      path: r.path,
-      startLine: r.startLine,
-      endLine: r.endLine,
-      kind: r.kind,
-      name: r.qualifiedName || r.name,
-      score: r.score,
-      snippet: r.snippet,
+  /** Undefined until the index is open; while the first pass runs, what is indexed so far. */
+  async search(query: string, opts: SearchOptions, signal?: AbortSignal): Promise<FolderSearch | undefined> {
+    if (!this.ws || (this.status.state !== 'ready' && this.status.state !== 'indexing')) return undefined;
+    const r = await this.ws.search(query, opts, signal);
+    const hits = r.results.map((h): SearchHit => ({
+      folder: this.root,
+      file: `${this.root}/${h.path}`,
+      path: h.path,
+      startLine: h.startLine,
+      endLine: h.endLine,
+      kind: h.kind,
+      language: h.language,
+      name: h.name,
+      qualifiedName: h.qualifiedName || h.name,
+      ...(h.signature ? { signature: h.signature } : {}),
+      score: h.score,
+      snippet: h.snippet,
+      ...(h.snippetCut ? { snippetCut: true } : {}),
+      ...(h.copies?.length ? { copies: h.copies.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine })) } : {}),
     }));
+    const indexing = r.indexing || this.status.state === 'indexing';
+    return { hits, vectors: r.vectors, ...(r.keywordOnly ? { keywordOnly: r.keywordOnly } : {}), ...(indexing ? { indexing } : {}) };
   }
 
   async close(): Promise<void> {
