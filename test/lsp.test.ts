@@ -96,7 +96,7 @@ test('lsp: without a transport it says how to run it (exit 2)', () => {
 });
 
 test('lsp: folders answer as one list, best first, with their notes combined', () => {
-  const hit = (folder: string, name: string, score: number) => ({ folder, file: `${folder}/a.py`, path: 'a.py', startLine: 1, endLine: 2, kind: 'function', language: 'python', name, qualifiedName: name, score, snippet: '' });
+  const hit = (folder: string, name: string, score: number) => ({ id: name, folder, file: `${folder}/a.py`, path: 'a.py', startLine: 1, endLine: 2, kind: 'function', language: 'python', name, qualifiedName: name, score, snippet: '' });
   const merged = mergeFolderSearches(
     [
       { hits: [hit('/a', 'a1', 3), hit('/a', 'a2', 1)], vectors: { embedded: 5, total: 10 }, keywordOnly: 'no vectors yet' },

@@ -57,6 +57,8 @@ export interface SearchParams {
 }
 
 export interface SearchHit {
+  /** The core's chunk id (unique within its folder). */
+  id: string;
   /** The workspace folder's absolute path (as the initialize request named it). */
   folder: string;
   /** Absolute path of the file. */

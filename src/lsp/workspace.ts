@@ -65,6 +65,7 @@ export class IndexedFolder {
     if (!this.ws || (this.status.state !== 'ready' && this.status.state !== 'indexing')) return undefined;
     const r = await this.ws.search(query, opts, signal);
     const hits = r.results.map((h): SearchHit => ({
+      id: h.id,
       folder: this.root,
       file: `${this.root}/${h.path}`,
       path: h.path,

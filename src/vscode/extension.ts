@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ServerStatus } from '../lsp/protocol';
 import { type ClientPhase, statusSentence } from './describe';
 import { ServerSession } from './server-session';
-import { SIDEBAR_VIEW, SidebarView } from './sidebar-view';
+import { SIDEBAR_VIEW, SidebarProvider } from './sidebar-provider';
 import { StatusBar } from './status-bar';
 
 const SHOW_STATUS = 'coderag.showStatus';
@@ -18,12 +18,12 @@ export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
   const output = vscode.window.createOutputChannel('CodeRAG', { log: true });
   const bar = new StatusBar(SHOW_STATUS);
-  const sidebar = new SidebarView();
   const show = (phase: ClientPhase, status?: ServerStatus) => {
     bar.show(phase, status);
     sidebar.show(phase, status);
   };
   const server = new ServerSession(context, output, show);
+  const sidebar = new SidebarProvider(context.extensionUri, server);
   session = server;
   let activationMs = 0;
 
@@ -32,6 +32,7 @@ export function activate(context: vscode.ExtensionContext): void {
     output,
     bar,
     server,
+    sidebar,
     vscode.window.registerWebviewViewProvider(SIDEBAR_VIEW, sidebar),
     vscode.commands.registerCommand(SHOW_STATUS, async () => {
       const phase = currentPhase();

@@ -71,6 +71,12 @@ export class ServerSession implements vscode.Disposable {
     return s;
   }
 
+  /** A request to the server; fails at once while it is not running (starting, restarting, stopped). */
+  async sendRequest<R>(method: string, params?: unknown, token?: vscode.CancellationToken): Promise<R> {
+    if (this.client?.state !== State.Running) throw new Error('the CodeRAG server is not running');
+    return params === undefined ? this.client.sendRequest<R>(method, token) : this.client.sendRequest<R>(method, params, token);
+  }
+
   private update(phase: ClientPhase, status: ServerStatus | undefined): void {
     this.phase = phase;
     if (status || phase !== 'running') this.last = status;

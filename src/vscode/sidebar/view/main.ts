@@ -239,7 +239,9 @@ function renderAnswer(): void {
   el.answerModel.title = `Answered by ${a.model} from the numbered results below, and nothing else.`;
   const streaming = a.state === 'streaming';
   if (a.text) renderMarkdownInto(el.answerBody, a.text, citationTargets(a.sources));
-  else el.answerBody.replaceChildren(h('span', { class: 'thinking' }, icon('loading', 'codicon-modifier-spin'), ' Reading the results…'));
+  else if (streaming) el.answerBody.replaceChildren(h('span', { class: 'thinking' }, icon('loading', 'codicon-modifier-spin'), ' Reading the results…'));
+  // Ended without a word (an error, a stop before the first): the note below says why.
+  else el.answerBody.replaceChildren();
   el.answerBody.setAttribute('aria-busy', String(streaming));
   el.answer.classList.toggle('streaming', streaming);
   el.answerStop.hidden = !streaming;
@@ -302,7 +304,8 @@ window.addEventListener('message', (e: MessageEvent) => {
       return;
     case 'noModel':
       if (!isCurrent(m.queryId)) return;
-      state.noModel = m.reason ? `${NO_MODEL} ${m.reason}` : NO_MODEL;
+      // The host's reason is the whole line when it gives one (answers turned off is not "no model").
+      state.noModel = m.reason || NO_MODEL;
       save();
       renderHint();
       return;
