@@ -81,8 +81,12 @@ export class IndexedFolder {
       ...(h.snippetCut ? { snippetCut: true } : {}),
       ...(h.copies?.length ? { copies: h.copies.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine })) } : {}),
     }));
-    const indexing = r.indexing || this.status.state === 'indexing';
-    return { hits, vectors: r.vectors, ...(r.keywordOnly ? { keywordOnly: r.keywordOnly } : {}), ...(indexing ? { indexing } : {}) };
+    // The first pass, not the vectors filling in behind it (the core counts both as a run).
+    const indexing = this.status.state === 'indexing';
+    // The core's reason speaks to the CLI ("run `coderag index`"); here the server computes them.
+    const computing = r.keywordOnly && this.opts.embeddings && r.vectors.embedded === 0 && r.vectors.total > 0 && !this.status.message;
+    const keywordOnly = computing ? 'no vector is computed yet' : r.keywordOnly;
+    return { hits, vectors: r.vectors, ...(keywordOnly ? { keywordOnly } : {}), ...(indexing ? { indexing } : {}) };
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ServerStatus } from '../lsp/protocol';
 import { type ClientPhase, statusSentence } from './describe';
 import { ServerSession } from './server-session';
-import { SIDEBAR_VIEW, SidebarProvider } from './sidebar-provider';
+import { ASK, askQuery, SIDEBAR_VIEW, SidebarProvider } from './sidebar-provider';
 import { StatusBar } from './status-bar';
 
 const SHOW_STATUS = 'coderag.showStatus';
@@ -34,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): void {
     server,
     sidebar,
     vscode.window.registerWebviewViewProvider(SIDEBAR_VIEW, sidebar),
+    vscode.commands.registerCommand(ASK, () => sidebar.focus(askQuery(vscode.window.activeTextEditor))),
     vscode.commands.registerCommand(SHOW_STATUS, async () => {
       const phase = currentPhase();
       const status = phase === 'running' ? await server.request() : undefined;

@@ -12,6 +12,14 @@ import { createNonce, sidebarPage } from './sidebar/page';
 import type { HostMessage, SearchFilters, StatusMessage, ViewMessage } from './sidebar/protocol';
 
 export const SIDEBAR_VIEW = 'coderag.sidebar';
+/** Command: focus the view's query box; with a selection in the editor, search for it. */
+export const ASK = 'coderag.ask';
+
+/** The editor's selection when it is a phrase worth searching for (one line, not too long). */
+export function askQuery(editor: vscode.TextEditor | undefined): string | undefined {
+  const text = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).trim() : '';
+  return text && !text.includes('\n') && text.length <= 200 ? text : undefined;
+}
 /** Results per search: enough to scan, few enough to render at once. */
 const LIMIT = 30;
 
@@ -34,6 +42,10 @@ export class SidebarProvider implements vscode.WebviewViewProvider, vscode.Dispo
   private running?: { queryId: number; cts: vscode.CancellationTokenSource };
   private last?: QueryRecord;
   private readonly disposables: vscode.Disposable[] = [];
+  /** The loaded page said `ready`: messages reach it. */
+  private viewReady = false;
+  /** A focus asked for before the page was ready, delivered on `ready`. */
+  private pendingFocus?: HostMessage;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -44,6 +56,7 @@ export class SidebarProvider implements vscode.WebviewViewProvider, vscode.Dispo
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
+    this.viewReady = false;
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
     view.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     const uri = (file: string) => view.webview.asWebviewUri(vscode.Uri.joinPath(dist, file)).toString();
@@ -66,6 +79,14 @@ export class SidebarProvider implements vscode.WebviewViewProvider, vscode.Dispo
     this.status = statusMessage(phase, status);
     this.send(this.status);
     if (phase === 'running' && !this.choices) void this.fetchChoices();
+  }
+
+  /** "CodeRAG: Ask the Codebase": the view shown, the caret in its query box (with `query` filled in and run, if given). */
+  async focus(query?: string): Promise<void> {
+    const m: HostMessage = { type: 'focus', ...(query ? { query, run: true } : {}) };
+    await vscode.commands.executeCommand(`${SIDEBAR_VIEW}.focus`);
+    if (this.view && this.viewReady) this.send(m);
+    else this.pendingFocus = m;
   }
 
   private async fetchChoices(): Promise<void> {
@@ -103,9 +124,12 @@ export class SidebarProvider implements vscode.WebviewViewProvider, vscode.Dispo
     const m = raw as ViewMessage;
     switch (m.type) {
       case 'ready':
+        this.viewReady = true;
         this.postInit();
         this.send(this.status);
         if (this.last && m.lastQueryId === this.last.queryId) for (const sent of this.last.sent) this.send(sent);
+        if (this.pendingFocus) this.send(this.pendingFocus);
+        this.pendingFocus = undefined;
         return;
       case 'search':
         return this.search(m.queryId, m.query, m.filters);

@@ -275,6 +275,8 @@ window.addEventListener('message', (e: MessageEvent) => {
       if (!isCurrent(m.queryId)) return;
       state.current = { ...state.current!, pending: false };
       state.results = m;
+      // The server counted the vectors for this search: newer than the last status it announced.
+      if (status?.state === 'ready' && status.vectors) status = { ...status, vectors: m.vectors };
       state.activeN = undefined;
       state.error = undefined;
       save();
@@ -381,10 +383,10 @@ function renderStatus(): void {
   renderSummary();
 }
 
-/** The status line says vectors are still being computed. */
+/** The status line says vectors are still being computed (unless the results already say why they are keyword only). */
 function liveVectorsShown(): boolean {
   const v = status?.state === 'ready' ? status.vectors : undefined;
-  return v !== undefined && v.total > 0 && v.embedded < v.total;
+  return v !== undefined && v.total > 0 && v.embedded < v.total && !state.results?.keywordOnly;
 }
 
 function renderHint(): void {
@@ -453,6 +455,11 @@ function renderSummary(): void {
 
 // ── start ────────────────────────────────────────────────────────────────────────────────────
 
+// The view focused from outside (a "Focus on" command, Tab from the workbench): the caret goes
+// where typing is expected, as in VS Code's own search view.
+window.addEventListener('focus', () => {
+  if (document.activeElement === document.body || document.activeElement === null) el.query.focus();
+});
 window.addEventListener('scroll', () => document.body.classList.toggle('scrolled', window.scrollY > 0), { passive: true });
 new ResizeObserver(() => document.documentElement.style.setProperty('--header', `${el.form.offsetHeight + 4}px`)).observe(el.form);
 
