@@ -46,12 +46,17 @@ export function link(target: string, at: string): void {
   fs.symlinkSync(target, at);
 }
 
-export function buildCorpus(dir: string, nodePackages: string[]): string {
+/**
+ * `withTests`: the standard library's tests stay in (`test/`, `tests/` folders beside the code they
+ * test), to measure how much test files crowd results (`npm run eval -- --with-tests`).
+ */
+export function buildCorpus(dir: string, nodePackages: string[], withTests = false): string {
   fs.mkdirSync(path.join(dir, 'node'), { recursive: true });
   link(pythonStdlib(), path.join(dir, 'python'));
   for (const pkg of nodePackages) link(path.join(repoRoot, 'node_modules', pkg), path.join(dir, 'node', pkg));
   // The corpus is symlinks to the stdlib and node_modules: each is named, so the scan follows it.
   const links = ['!python/', ...nodePackages.map((pkg) => `!node/${pkg}/`)];
-  fs.writeFileSync(path.join(dir, '.coderagignore'), [...links, CORPUS_IGNORE].join('\n') + '\n');
+  const ignore = withTests ? CORPUS_IGNORE.split('\n').filter((l) => l !== 'test/' && l !== 'tests/').join('\n') : CORPUS_IGNORE;
+  fs.writeFileSync(path.join(dir, '.coderagignore'), [...links, ignore].join('\n') + '\n');
   return dir;
 }

@@ -1,7 +1,11 @@
 // `npm run eval`: recall@1/@3/@5 and MRR of keyword-only, vector-only and hybrid search (z-score
 // and reciprocal-rank fusion) on the hand-written questions in eval/questions.json.
 // Options: --split dev|holdout|fresh|all (default all), --verbose (each question's rank), --json,
-// --only search|godot (the Godot 3 → 4 migration section alone is eval/godot.ts).
+// --only search|godot (the Godot 3 → 4 migration section alone is eval/godot.ts);
+// --set short|long|all (default all): the short questions, the long issue-length queries (long.ts), or both;
+// --with-tests: over the corpus with the standard library's tests in, keyword search only (no
+// embeddings), with the share of test files among the results; --long-split tune|holdout (default both); --long-modes keyword,hybrid; --weights '<json>': a setting of the long-query weights
+// (weights.ts) merged over the defaults, to measure it: --weights '{"maxTerms":32,"file":{"prior":0}}'.
 // Splits: dev (tune on it), holdout (confirm on it), fresh (written before the third round of ranking
 // work, never tuned on: other stdlib modules and other packages than the first two splits ask about).
 import * as fs from 'node:fs';
@@ -10,6 +14,10 @@ import { CodeIndex, type ProgressEvent } from '../src/core/index/code-index';
 import type { SearchOptions, SearchResult } from '../src/core/search/hybrid';
 import { fromRow } from '../src/core/store/rows';
 import { buildCorpus, repoRoot } from './corpus';
+import { percentile } from './stats';
+import { LONG_QUERY } from '../src/core/search/weights';
+import { pathClasses } from '../src/core/search/understand';
+import { evaluateLong, loadLongIssues, printLong, unreachableIssueAnswers } from './long';
 import { searchIndex } from './search-index';
 import { evaluateGodot, formatGodot } from './godot';
 
@@ -60,14 +68,15 @@ export const MODES: Record<string, SearchOptions> = {
 /** Per-question search time in ms (in process, query embedding included), per mode. */
 export const latencies: Record<string, number[]> = {};
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
-}
+/** Per mode: the share of test files among each question's top 10 (test/ folders, test_*.py, *.test.js…). */
+export const testShares: Record<string, number> = {};
 
-export async function evaluate(index: CodeIndex, questions: Question[], verbose: boolean): Promise<Record<string, Record<string, Metrics>>> {
+export async function evaluate(index: CodeIndex, questions: Question[], verbose: boolean, modes = Object.keys(MODES)): Promise<Record<string, Record<string, Metrics>>> {
   const out: Record<string, Record<string, Metrics>> = {};
-  for (const [mode, opts] of Object.entries(MODES)) {
+  const classOf = pathClasses(index.keyword);
+  for (const [mode, opts] of Object.entries(MODES).filter(([m]) => modes.includes(m))) {
+    let tests = 0;
+    let shown = 0;
     const ranks: { split: string; rank: number }[] = [];
     const times: number[] = (latencies[mode] = []);
     for (const q of questions) {
@@ -76,10 +85,13 @@ export async function evaluate(index: CodeIndex, questions: Question[], verbose:
       times.push(performance.now() - t);
       const rank = results.findIndex((r) => hits(r, q.answers)) + 1;
       ranks.push({ split: q.split, rank });
+      tests += results.filter((r) => classOf(r.path) === 'test').length;
+      shown += results.length;
       if (verbose && mode === 'hybrid-zscore') {
         console.log(`${q.id} ${rank || '-'}\t${q.question}\n\t→ ${results.slice(0, 3).map((r) => `${r.path}:${r.qualifiedName}`).join(' | ')}`);
       }
     }
+    testShares[mode] = tests / (shown || 1);
     out[mode] = { all: metrics(ranks.map((r) => r.rank)) };
     for (const s of SPLITS) {
       const mine = ranks.filter((r) => r.split === s).map((r) => r.rank);
@@ -117,11 +129,23 @@ function progress() {
   };
 }
 
+/** Deep-merges a partial setting into the weights object (numbers and nested objects only). */
+function mergeInto(target: Record<string, unknown>, patch: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(patch)) {
+    if (!(k in target)) throw new Error(`--weights: no weight ${k}`);
+    if (v && typeof v === 'object') mergeInto(target[k] as Record<string, unknown>, v as Record<string, unknown>);
+    else target[k] = v;
+  }
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const verbose = args.includes('--verbose');
   const json = args.includes('--json');
   const split = args.includes('--split') ? args[args.indexOf('--split') + 1] : 'all';
+  const set = args.includes('--set') ? args[args.indexOf('--set') + 1] : 'all';
+  const longSplit = args.includes('--long-split') ? args[args.indexOf('--long-split') + 1] : undefined;
+  if (args.includes('--weights')) mergeInto(LONG_QUERY as unknown as Record<string, unknown>, JSON.parse(args[args.indexOf('--weights') + 1]));
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
   if (only !== 'search') {
     const godot = await evaluateGodot();
@@ -130,20 +154,29 @@ async function main() {
   }
   const data = JSON.parse(fs.readFileSync(path.join(repoRoot, 'eval', 'questions.json'), 'utf8'));
   const questions = (data.questions as Question[]).filter((q) => split === 'all' || q.split === split);
-  const corpus = buildCorpus(path.join(repoRoot, '.cache', 'eval-corpus'), data.corpus.node);
+  const withTests = args.includes('--with-tests');
+  const corpus = buildCorpus(path.join(repoRoot, '.cache', withTests ? 'eval-corpus-tests' : 'eval-corpus'), data.corpus.node, withTests);
   const t0 = performance.now();
   const index = await CodeIndex.open({
     root: corpus,
     onProgress: json ? undefined : progress(),
   });
-  const report = await index.update();
+  const report = await index.update(withTests ? { embeddings: false } : {});
   if (!json) process.stderr.write(`\rindex: ${report.indexed} files parsed, ${report.unchanged} unchanged, ${report.embedded} chunks embedded (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
   if (report.embeddingError) throw new Error(report.embeddingError);
   for (const w of await unreachableAnswers(index, questions)) process.stderr.write(`warning: ${w}\n`);
-  const results = await evaluate(index, questions, verbose);
+  const issues = set === 'short' ? [] : loadLongIssues().filter((q) => !longSplit || q.split === longSplit);
+  for (const w of await unreachableIssueAnswers(index, issues)) process.stderr.write(`warning: ${w}\n`);
+  const results = set === 'long' ? {} : await evaluate(index, questions, verbose, withTests ? ['keyword'] : undefined);
+  const longModes = args.includes('--long-modes') ? args[args.indexOf('--long-modes') + 1].split(',') : undefined;
+  const long = issues.length ? await evaluateLong(index, issues, corpus, withTests ? ['keyword'] : longModes) : undefined;
   await index.close();
   if (json) {
-    console.log(JSON.stringify({ questions: questions.length, results }, null, 1));
+    console.log(JSON.stringify({ questions: questions.length, results, long: long && { issues: issues.length, rows: long.rows } }, null, 1));
+    return;
+  }
+  if (set === 'long') {
+    printLong(long!, issues, verbose);
     return;
   }
   const pct = (x: number) => x.toFixed(3);
@@ -155,10 +188,13 @@ async function main() {
       console.log(`${mode.padEnd(15)} ${s.padEnd(8)} ${String(m.n).padStart(3)}  ${pct(m.recall1)}  ${pct(m.recall3)}  ${pct(m.recall5)}  ${pct(m.mrr)}`);
     }
   }
+  if (withTests) console.log(`\ntest files among the top 10: ${Object.entries(testShares).map(([m, x]) => `${m} ${(100 * x).toFixed(1)}%`).join(', ')}`);
   console.log('\nlatency (ms, in process)  p50    p95');
   for (const [mode, times] of Object.entries(latencies)) {
     console.log(`${mode.padEnd(25)} ${percentile(times, 50).toFixed(0).padStart(4)}  ${percentile(times, 95).toFixed(0).padStart(5)}`);
   }
+  if (!long) return;
+  printLong(long, issues, verbose);
 }
 
 if (require.main === module) {

@@ -34,6 +34,11 @@ if ((${#missing[@]})); then
 fi
 
 # --- an isolated environment for npm, node-gyp and the postinstall scripts ----------------------
+# Run from `npm test`, the outer npm's settings are in the environment: its user agent names
+# Node 20, which code-server's postinstall refuses, and its prefix and node paths would send the
+# inner installs elsewhere. None of them may reach the installs below.
+while IFS= read -r var; do unset "$var"; done < <(env | sed -n 's/^\(npm_[A-Za-z0-9_]*\)=.*/\1/p')
+unset NODE NODE_OPTIONS INIT_CWD
 export HOME=$tools/home
 export XDG_CONFIG_HOME=$HOME/.config XDG_CACHE_HOME=$HOME/.cache XDG_DATA_HOME=$HOME/.local/share
 export TMPDIR=$tools/tmp

@@ -62,6 +62,15 @@ test('cli: search arguments are checked: clear errors with the valid values, exi
     assert.deepEqual(await names('--lang', 'py', '--kind', 'method,class'), ['Cart', 'Cart.add_item']);
     assert.deepEqual(await names('--lang', 'ts'), ['addToCart']);
     assert.deepEqual(await names('--lang', 'py,ts', '--kind', 'function', '--kind', 'method'), ['Cart.add_item', 'addToCart', 'checkout_total']);
+    // --files: one result per file, and what pointed at it.
+    const trace = lines('Traceback (most recent call last):', '  File "/srv/app/app/shop.py", line 3, in add_item', 'TypeError: cart item is None');
+    const files = await cli('search', trace, '--root', root, '--files', '--json');
+    assert.equal(files.status, 0, files.stderr);
+    const byFile = JSON.parse(files.stdout) as { path: string; why?: string[] }[];
+    assert.deepEqual([byFile[0].path, byFile[0].why?.[0]], ['app/shop.py', 'in the trace: add_item']);
+    assert.equal(new Set(byFile.map((r) => r.path)).size, byFile.length);
+    // A long query in hybrid mode reads no vectors, so it does not warn that there are none.
+    assert.equal(files.stderr, '');
   } finally {
     removeWorkspace(root);
   }

@@ -34,6 +34,12 @@ test('mcp: the SDK client over stdio lists and calls search, repo_map and search
     const results = JSON.parse(search.content[0].text);
     assert.deepEqual([results[0].path, results[0].qualifiedName, results[0].startLine, results[0].endLine], ['app/http.py', 'parse_query_string', 1, 3]);
 
+    // group_by file: one result per file, a pasted trace's workspace frame first.
+    const trace = lines('Traceback (most recent call last):', '  File "/usr/lib/app/http.py", line 3, in parse_query_string', 'ValueError: not enough values to unpack');
+    const grouped = JSON.parse(((await client.callTool({ name: 'search', arguments: { query: trace, group_by: 'file' } })) as TextResult).content[0].text);
+    assert.deepEqual([grouped[0].path, grouped[0].why[0]], ['app/http.py', 'in the trace: parse_query_string']);
+    assert.equal(new Set(grouped.map((r: { path: string }) => r.path)).size, grouped.length);
+
     // A chunk's snippet is capped: a client never receives a whole huge chunk.
     const blob = (await client.callTool({ name: 'search', arguments: { query: 'lookup_table_blob', limit: 1 } })) as TextResult;
     const [b] = JSON.parse(blob.content[0].text);

@@ -15,7 +15,7 @@ const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybr
 
 Usage:
   coderag index   [--root DIR] [--rebuild] [--no-embeddings] [--model M] [--code-only | --with-docs] [--max-file-size BYTES] [--json]
-  coderag search  "<query>" [--limit N] [--kind K] [--lang L] [--path GLOB] [--group] [--mode hybrid|keyword|vector] [--json]
+  coderag search  "<query>" [--limit N] [--kind K] [--lang L] [--path GLOB] [--group | --files] [--mode hybrid|keyword|vector] [--json]
   coderag status  [--skipped] [--json]
   coderag watch   [--no-embeddings] [--code-only | --with-docs] [--max-file-size BYTES]
   coderag map     [--tokens N] [--focus FILE]... [--mention IDENT]... [--json]
@@ -118,6 +118,7 @@ async function cmdSearch(argv: string[], io: Io): Promise<number> {
     lang: { type: 'string', multiple: true },
     path: { type: 'string' },
     group: { type: 'boolean', default: false },
+    files: { type: 'boolean', default: false },
     mode: { type: 'string' },
     fusion: { type: 'string' },
     'code-only': { type: 'boolean', default: false },

@@ -33,7 +33,8 @@ export function formatResults(results: SearchResult[]): string {
       const head = `${i + 1}. ${r.path}:${r.startLine}-${r.endLine}  ${r.kind} ${r.qualifiedName}  (${r.score.toFixed(3)})`;
       const body = terminalLines(r.snippet).map((l) => `     ${l}`).join('\n');
       const copies = r.copies?.length ? `\n     also at ${r.copies.map((c) => `${c.path}:${c.startLine}-${c.endLine}`).join(', ')}` : '';
-      return `${head}${copies}\n${body}`;
+      const why = r.why?.length ? `\n     pointed at by: ${r.why.join('; ')}` : '';
+      return `${head}${copies}${why}\n${body}`;
     })
     .join('\n\n');
 }

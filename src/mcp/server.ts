@@ -31,18 +31,22 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
     'search',
     {
       description:
-        'Hybrid (keyword + embedding) search over the indexed workspace. Returns chunks (functions, methods, classes, sections) with path, line range, kind, qualified name, signature, score and a snippet.',
+        'Hybrid (keyword + embedding) search over the indexed workspace. Returns chunks (functions, methods, classes, sections) with path, line range, kind, qualified name, signature, score and a snippet. The query may be a whole bug report: stack traces, pasted code and issue text are read whole (frames that point into the workspace count most).',
       inputSchema: {
         query: z.string().describe('Natural language or identifiers, e.g. "where are HTTP headers parsed" or "move_and_slide"'),
         limit: z.number().int().min(1).max(100).optional(),
         kind: z.array(z.string()).optional().describe('function, method, class, constant, declaration, section, documentation, window'),
         language: z.array(z.string()).optional(),
         path: z.string().optional().describe('Glob over workspace-relative paths, e.g. src/**/*.ts'),
+        group_by: z
+          .enum(['file'])
+          .optional()
+          .describe('file: one result per file (its best chunk), files ranked by the evidence of all their chunks and their path; `why` says what in the query pointed at a file'),
       },
     },
     guarded(async (a) => {
       // Checked as the CLI checks its flags: an invalid kind, language or glob is an error listing the valid values.
-      const opts = searchOptionsOf({ limit: a.limit ?? 10, kind: a.kind, lang: a.language, path: a.path }, '');
+      const opts = searchOptionsOf({ limit: a.limit ?? 10, kind: a.kind, lang: a.language, path: a.path, 'group-by': a.group_by }, '');
       await service.ready();
       return text((await service.search(a.query, opts)).results);
     }),

@@ -27,7 +27,10 @@ export async function catchUpKeyword(s: IndexState): Promise<void> {
   for (const [p, row] of s.files) {
     if (row.state === 'indexed' && s.keyword.fileShas.get(p) !== row.sha256) stale.push(p);
   }
-  for (const p of s.keyword.paths()) if (!s.files.has(p) || s.files.get(p)!.state !== 'indexed') s.keyword.removeFile(p);
+  const gone = s.keyword.paths().filter((p) => !s.files.has(p) || s.files.get(p)!.state !== 'indexed');
+  // Postings are read only when something changes: an unchanged run never pays for them.
+  if (stale.length || gone.length) await s.keyword.ensureLoaded();
+  for (const p of gone) s.keyword.removeFile(p);
   for (let i = 0; i < stale.length; i += 500) {
     const batch = stale.slice(i, i + 500);
     const rows = await s.store.chunksOfPaths(batch);

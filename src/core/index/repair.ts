@@ -81,7 +81,6 @@ export async function prepareWrite(s: IndexState, sinks: () => Sink[], report: I
   if (await repairCounts(s, sinks, report, s.interrupted)) rescan = true;
   // The keyword engine agrees with the files table before anything is added to it: another
   // writer's unsaved progress, a killed run's, a lost or damaged keyword file.
-  await s.keyword.ensureLoaded();
   await catchUpKeyword(s);
   if (s.keywordDamage) {
     await saveKeyword(s);

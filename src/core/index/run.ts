@@ -30,6 +30,8 @@ export async function runUpdate(s: IndexState, host: RunHost, runId: number, opt
   progress.emit();
   const { todo, unchanged, skipped, gone } = await changeSet(s.root, () => s.skippedFiles(), s.files, s.keyword, options, { ...s.scan, indexDir: s.dir });
   report.unchanged = unchanged;
+  // Read off this thread before the first batch changes them (a change reads them synchronously).
+  if (todo.length || gone.length) await s.keyword.ensureLoaded();
   report.timings.scanMs = Math.round(performance.now() - t0);
 
   const t1 = performance.now();

@@ -6,6 +6,9 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { FIELDS, queryTerms } from './terms';
+import { FileTable } from './file-table';
+import { FileBuffers, type FileHit as FileHitOf, FileScoring } from './file-scoring';
+import { processTerm } from './tokenize';
 import type { DocInfo, PackedDocs } from './docs';
 import { decodeHeader, encodeHeader } from './header';
 import { PostingStore, Vocabulary } from './postings';
@@ -20,6 +23,25 @@ export interface KeywordHit extends DocInfo {
   matched: number;
 }
 
+export type FileHit = FileHitOf<KeywordHit>;
+
+/** A query term with its weight in the query (how often and where the query says it). */
+export interface QueryTerm {
+  /** An index term (tokenized, lowercased, stemmed as terms.ts makes them). */
+  term: string;
+  weight: number;
+  /** Also match its synonyms and (in name fields) its prefix completions: for words the user typed. Default true. */
+  expand?: boolean;
+}
+
+interface ScoredTerm {
+  term: string;
+  weight: number;
+  expand: boolean;
+  /** The term's share of the query for coverage: weight × best idf. */
+  cover: number;
+}
+
 export interface KeywordSearchOptions {
   limit?: number;
   filter?: (doc: DocInfo) => boolean;
@@ -32,6 +54,12 @@ export interface KeywordSearchOptions {
    * own, its score and its share of the query's coverage scaled by its weight. Matched exactly.
    */
   expansion?: [term: string, weight: number][];
+  /** The query's terms with weights, instead of the query text's own terms at weight 1. */
+  terms?: QueryTerm[];
+  /** At most this many query terms: those with the highest weight × idf (0 or unset: all). */
+  maxTerms?: number;
+  /** Also rank this many files by whole-file BM25F (`searchWithFiles`). */
+  files?: number;
 }
 
 const K1 = 1.2;
@@ -42,6 +70,7 @@ const DEFAULT_BOOST = { symbol: 2, doc: 2, text: 1, path: 1 };
 const FIELD_B: Record<(typeof FIELDS)[number], number> = { symbol: 0.3, doc: 0.5, text: 0.75, path: 0.3 };
 
 const ALL_FIELDS = FIELDS.map((_, f) => f);
+const SYMBOL_FIELD = FIELDS.indexOf('symbol');
 const PREFIX_FIELDS = (['symbol', 'doc'] as const).map((f) => FIELDS.indexOf(f));
 
 function idf(n: number, df: number): number {
@@ -160,6 +189,7 @@ export class KeywordEngine {
     if (numbers.length) this.docsByPath.set(path, numbers);
     this.fileShas.set(path, sha);
     this.dirty = true;
+    this.files = undefined;
   }
 
   removeFile(path: string): void {
@@ -175,6 +205,7 @@ export class KeywordEngine {
       this.docsByPath.delete(path);
     }
     if (this.fileShas.delete(path)) this.dirty = true;
+    this.files = undefined;
     // Deleted documents keep their postings until enough pile up to rebuild.
     const dead = this.docs.length - this.live;
     if (dead > 2000 && dead > this.live) this.compact();
@@ -200,6 +231,7 @@ export class KeywordEngine {
     this.lengths = lengths;
     this.sorted = FIELDS.map(() => undefined);
     this.dirty = true;
+    this.files = undefined;
   }
 
   /** The field's terms in order, sorted once until a new term arrives (prefix expansion and save share it). */
@@ -217,52 +249,59 @@ export class KeywordEngine {
     return out;
   }
 
-  // Score accumulators reused across searches: typed arrays indexed by document number, reset
-  // through the list of documents a search touched.
+  // Score accumulators reused across searches: typed arrays indexed by document number (and file
+  // number), reset through the lists of documents and files a search touched.
   private scoreBuf = new Float64Array(0);
-  private matchBuf = new Uint32Array(0);
+  private coverBuf = new Float64Array(0);
+  private countBuf = new Uint32Array(0);
+  private stampBuf = new Int32Array(0);
   private tfwBuf = new Float64Array(0);
+  private files?: FileTable;
+  private fileBufs?: FileBuffers;
 
   search(query: string, opts: KeywordSearchOptions = {}): KeywordHit[] {
+    return this.searchWithFiles(query, opts).hits;
+  }
+
+  /**
+   * Documents ranked by BM25F with query coverage and, when `opts.files` asks for them, files ranked
+   * by the same terms over the files' summed fields (whole-file BM25F) in the same pass over the postings.
+   */
+  searchWithFiles(query: string, opts: KeywordSearchOptions = {}): { hits: KeywordHit[]; files: FileHit[] } {
     this.materialize();
-    const own = queryTerms(query);
-    const extra = (opts.expansion ?? []).filter(([t]) => !own.includes(t)).slice(0, 12);
-    // 32 terms at most: a document's matched terms are bits of one integer.
-    const ownCount = Math.min(own.length, 32 - extra.length);
-    const terms = [...own.slice(0, ownCount), ...extra.map(([t]) => t)];
-    const mult = terms.map((_, i) => (i < ownCount ? 1 : extra[i - ownCount][1]));
-    if (!terms.length || !this.live) return [];
+    if (!this.live) return { hits: [], files: [] };
+    const terms = this.queryTermsOf(query, opts);
+    if (!terms.length) return { hits: [], files: [] };
     const boost = { ...DEFAULT_BOOST, ...opts.boost };
-    if (this.scoreBuf.length < this.docs.length) {
-      this.scoreBuf = new Float64Array(this.docs.length * 1.25 + 16);
-      this.matchBuf = new Uint32Array(this.scoreBuf.length);
-      this.tfwBuf = new Float64Array(this.scoreBuf.length);
+    const nDocs = this.docs.length;
+    if (this.scoreBuf.length < nDocs) {
+      const size = nDocs * 1.25 + 16;
+      this.scoreBuf = new Float64Array(size);
+      this.coverBuf = new Float64Array(size);
+      this.countBuf = new Uint32Array(size);
+      this.stampBuf = new Int32Array(size);
+      this.tfwBuf = new Float64Array(size);
     }
     const scores = this.scoreBuf;
-    const matched = this.matchBuf;
+    const cover = this.coverBuf;
+    const count = this.countBuf;
+    const stamp = this.stampBuf;
+    const tfw = this.tfwBuf;
     const touched: number[] = [];
     const n = this.live;
-    // Each query term's weight: its best idf over the fields. A document's coverage of the query
-    // is the share of that weight it matches (Lucene's "coord"): a chunk matching most of a
-    // question beats one matching two rare words in a short name.
-    const termWeight = terms.map((t, qi) => mult[qi] * Math.max(0, ...this.dict.map((d) => {
-      const id = d.id(t);
-      return id === undefined ? 0 : idf(n, d.count(id));
-    })));
-    const totalWeight = termWeight.reduce((a, b) => a + b, 0) || 1;
-    const tfw = this.tfwBuf;
-    terms.forEach((term, qi) => {
-      const bit = 1 << qi;
+    const fileScoring = (opts.files ?? 0) > 0 ? this.fileScoring(boost) : undefined;
+    // A document's coverage of the query is the share of the query's weight it matches (Lucene's
+    // "coord"): a chunk matching most of a question beats one matching two rare words in a short name.
+    const totalWeight = terms.reduce((a, t) => a + t.cover, 0) || 1;
+    terms.forEach((qt, qi) => {
       // The term itself, then its synonyms and (in name-like fields) its prefix completions.
-      // An expansion term is already an index term: no synonyms, no prefixes.
-      const expanded = qi >= ownCount;
-      const variants = new Map<string, number>([[term, mult[qi]]]);
-      if (!expanded && opts.synonyms !== false) for (const t of synonymsOf(term)) if (!variants.has(t)) variants.set(t, SYNONYM_WEIGHT);
+      const variants = new Map<string, number>([[qt.term, qt.weight]]);
+      if (qt.expand && opts.synonyms !== false) for (const t of synonymsOf(qt.term)) if (!variants.has(t)) variants.set(t, qt.weight * SYNONYM_WEIGHT);
       const prefixed = new Map<string, number>();
       // Prefixes complete names (`pars` → parse_header); in code and paths they only add noise
       // and cost (their posting lists are the longest).
-      if (!expanded && opts.prefix !== false && term.length >= 4) {
-        for (const f of PREFIX_FIELDS) for (const t of this.expand(f, term, 12)) if (!variants.has(t)) prefixed.set(t, PREFIX_WEIGHT * (term.length / t.length));
+      if (qt.expand && opts.prefix !== false && qt.term.length >= 4) {
+        for (const f of PREFIX_FIELDS) for (const t of this.expand(f, qt.term, 12)) if (!variants.has(t)) prefixed.set(t, qt.weight * PREFIX_WEIGHT * (qt.term.length / t.length));
       }
       for (const [t, weight] of [...variants, ...prefixed]) {
         const fields = variants.has(t) ? ALL_FIELDS : PREFIX_FIELDS;
@@ -288,37 +327,43 @@ export class KeywordEngine {
             if (tfw[d] === 0) hit.push(d);
             tfw[d] += (w * tfs[i]) / (1 - b + (b * lengths[d]) / avg);
           }
+          fileScoring?.add(f, docs, tfs, from, to);
         }
         if (!df) continue;
         const w = weight * idf(n, df);
         for (const d of hit) {
           const x = tfw[d];
           tfw[d] = 0;
-          if (matched[d] === 0 && scores[d] === 0) touched.push(d);
+          if (count[d] === 0 && scores[d] === 0) touched.push(d);
           scores[d] += (w * x * (K1 + 1)) / (x + K1);
-          matched[d] |= bit;
+          if (stamp[d] !== qi + 1) {
+            stamp[d] = qi + 1;
+            cover[d] += qt.cover;
+            count[d]++;
+          }
         }
+        fileScoring?.settle(weight, qi, qt.cover);
       }
     });
     const limit = opts.limit ?? 50;
-    const best: { d: number; score: number; bits: number }[] = [];
+    const best: { d: number; score: number; matched: number }[] = [];
     let floor = -Infinity;
     // Equal scores (build copies of one function) in a fixed order, not the order files were indexed in.
     const order = (a: { d: number; score: number }, b: { d: number; score: number }) =>
       b.score - a.score || compareIds(this.docs[a.d]!.id, this.docs[b.d]!.id);
     for (const d of touched) {
-      const raw = scores[d];
-      const bits = matched[d];
+      const score = scores[d] * (cover[d] / totalWeight);
+      const matched = count[d];
       scores[d] = 0;
-      matched[d] = 0;
+      cover[d] = 0;
+      count[d] = 0;
+      stamp[d] = 0;
       const info = this.docs[d];
       if (!info) continue;
-      let covered = 0;
-      for (let qi = 0; qi < termWeight.length; qi++) if (bits & (1 << qi)) covered += termWeight[qi];
-      const score = raw * (covered / totalWeight);
+      fileScoring?.offer(d, score, matched, opts.filter);
       if (best.length >= limit * 4 && score <= floor) continue;
       if (opts.filter && !opts.filter(info)) continue;
-      best.push({ d, score, bits });
+      best.push({ d, score, matched });
       // Keep the candidate list bounded: trim to the best `limit` whenever it grows large.
       if (best.length >= limit * 8) {
         best.sort(order);
@@ -327,7 +372,81 @@ export class KeywordEngine {
       }
     }
     best.sort(order);
-    return best.slice(0, limit).map(({ d, score, bits }) => ({ ...this.docs[d]!, score, matched: popcount(bits) }));
+    const hitOf = (d: number, score: number, matched: number): KeywordHit => ({ ...this.docs[d]!, score, matched });
+    const hits = best.slice(0, limit).map(({ d, score, matched }) => hitOf(d, score, matched));
+    const files = fileScoring ? fileScoring.ranked(opts.files!, totalWeight, hitOf) : [];
+    return { hits, files };
+  }
+
+  /**
+   * The query's terms with their weights: the caller's (`opts.terms`), else the text's own at weight 1,
+   * plus expansion terms; the best `maxTerms` by weight × idf when there are more.
+   */
+  private queryTermsOf(query: string, opts: KeywordSearchOptions): ScoredTerm[] {
+    const own: QueryTerm[] = opts.terms ?? queryTerms(query).map((term) => ({ term, weight: 1, expand: true }));
+    const ownSet = new Set(own.map((t) => t.term));
+    const extra = (opts.expansion ?? []).filter(([t]) => !ownSet.has(t)).slice(0, 12);
+    let terms: ScoredTerm[] = [
+      ...own.map((t) => ({ term: t.term, weight: t.weight, expand: t.expand !== false, cover: 0 })),
+      ...extra.map(([term, weight]) => ({ term, weight, expand: false, cover: 0 })),
+    ];
+    // Each term's share of the query: its weight times its best idf over the fields.
+    for (const t of terms) t.cover = t.weight * this.bestIdf(t.term);
+    const max = opts.maxTerms ?? 0;
+    if (max > 0 && terms.length > max) {
+      const keep = new Set([...terms].sort((a, b) => b.cover - a.cover || (a.term < b.term ? -1 : 1)).slice(0, max));
+      terms = terms.filter((t) => keep.has(t));
+    }
+    return terms;
+  }
+
+  /** The term's highest idf over the fields that have it (its rarest use), 0 when no field has it. */
+  private bestIdf(term: string): number {
+    let best = 0;
+    for (const d of this.dict) {
+      const id = d.id(term);
+      if (id !== undefined) best = Math.max(best, idf(this.live, d.count(id)));
+    }
+    return best;
+  }
+
+  /** Per-search file scoring over this index's file table (built on first use after a change). */
+  private fileScoring(boost: Record<(typeof FIELDS)[number], number>): FileScoring {
+    const table = this.fileTable();
+    if (!this.fileBufs || this.fileBufs.size < table.size) this.fileBufs = new FileBuffers(table.size);
+    return new FileScoring(table, this.fileBufs, this.docs, FIELD_B, boost);
+  }
+
+  /** The table of indexed files (numbers, lengths, base names). */
+  fileTable(): FileTable {
+    this.materialize();
+    return (this.files ??= new FileTable(this.docs, this.lengths));
+  }
+
+  /** The documents of one file. */
+  docsOf(path: string): DocInfo[] {
+    this.materialize();
+    return (this.docsByPath.get(path) ?? []).map((d) => this.docs[d]).filter((d): d is DocInfo => !!d);
+  }
+
+  /**
+   * Definitions called `name` (the whole name, or the last part of a qualified one): found through the
+   * symbol field's postings of the name's own term, so the cost is that term's posting list.
+   */
+  definitionsNamed(name: string): DocInfo[] {
+    this.materialize();
+    const term = processTerm(name);
+    const store = this.dict[SYMBOL_FIELD];
+    const id = term ? store.id(term) : undefined;
+    if (id === undefined) return [];
+    const out: DocInfo[] = [];
+    const from = store.start(id);
+    const to = from + store.count(id);
+    for (let i = from; i < to; i++) {
+      const d = this.docs[store.docs[i]];
+      if (d && (d.name === name || d.qualifiedName === name || d.qualifiedName.endsWith('.' + name))) out.push(d);
+    }
+    return out;
   }
 
   /** Inverse document frequency of an index term (its best field), 0 for a term the index lacks. */
@@ -483,6 +602,7 @@ export class KeywordEngine {
     Buffer.from(tfs.buffer).set(buf.subarray(start + total * 4, start + total * 6));
     this.docs = h.docs;
     this.lengths = h.lengths;
+    this.files = undefined;
     this.lengthSums = this.lengths.map((ls) => ls.reduce((a, b, i) => (this.docs[i] ? a + b : a), 0));
     this.live = this.docs.filter(Boolean).length;
     this.docs.forEach((d, i) => {
@@ -502,13 +622,4 @@ export class KeywordEngine {
       return store;
     });
   }
-}
-
-function popcount(x: number): number {
-  let c = 0;
-  while (x) {
-    x &= x - 1;
-    c++;
-  }
-  return c;
 }

@@ -52,7 +52,8 @@ export const SEARCH_LANGUAGES: readonly string[] = [...languages.map((l) => l.id
 
 /**
  * Options as a user or a client gives them — `limit`, `kind` and `lang` (lists, comma lists,
- * aliases such as `py`), `path` (a glob), `mode`, `fusion`, `code-only` — checked and normalized.
+ * aliases such as `py`), `path` (a glob), `mode`, `fusion`, `code-only`, `files` or `group-by: file`
+ * (the file view) — checked and normalized.
  * `prefix` is how the caller writes an option's name: `--` on the command line, nothing in MCP.
  */
 export function searchOptionsOf(values: Record<string, unknown>, prefix = '--'): SearchOptions {
@@ -81,5 +82,6 @@ export function searchOptionsOf(values: Record<string, unknown>, prefix = '--'):
     mode: oneOf('mode', values.mode as string | undefined, MODES, prefix) as SearchOptions['mode'],
     fusion: oneOf('fusion', values.fusion as string | undefined, FUSIONS, prefix) as SearchOptions['fusion'],
     codeOnly: !!values['code-only'],
+    ...(values.files || oneOf('group-by', values['group-by'] as string | undefined, ['file'], prefix) ? { groupBy: 'file' as const } : {}),
   };
 }

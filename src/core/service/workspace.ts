@@ -7,7 +7,7 @@ import { IndexLockedError } from '../index/lock';
 import { emptyReport, type IndexReport, type ProgressEvent } from '../index/report';
 import { searchIdentifiers } from '../repomap/identifiers';
 import { RepoMap } from '../repomap/repo-map';
-import { search, type SearchOptions } from '../search/hybrid';
+import { search, type SearchOptions, usesVectors } from '../search/hybrid';
 import { QueryModel, searchSource } from '../search/query-model';
 import { IndexWatcher } from '../watch/watch';
 import { confine, confineGlob } from './confine';
@@ -238,7 +238,8 @@ class WorkspaceService implements Workspace {
     const vectors = { embedded: 0, total: 0 };
     if (!this.core.readable) return { results: [], vectors, tookMs: 0, keywordOnly: 'no index yet' };
     const mode = opts.mode ?? 'hybrid';
-    const problem = mode === 'keyword' ? undefined : await this.queryModel.problem();
+    // A long query in hybrid mode reads no vectors: its model is not loaded, and their absence is no problem.
+    const problem = usesVectors(query, opts) ? await this.queryModel.problem() : undefined;
     if (problem && mode === 'vector') throw new NoVectorsError(problem);
     signal?.throwIfAborted();
     const results = await search(searchSource(this.core, this.queryModel), query, { ...opts, path: opts.path ? confineGlob(this.root, opts.path) : undefined });
