@@ -85,7 +85,7 @@ export class IndexedFolder {
     const indexing = this.status.state === 'indexing';
     // The core's reason speaks to the CLI ("run `coderag index`"); here the server computes them.
     const computing = r.keywordOnly && this.opts.embeddings && r.vectors.embedded === 0 && r.vectors.total > 0 && !this.status.message;
-    const keywordOnly = computing ? 'no vector is computed yet' : r.keywordOnly;
+    const keywordOnly = computing ? 'no vector is computed yet' : r.keywordOnly && !this.opts.embeddings ? 'vectors are turned off (setting coderag.embeddings.enabled)' : r.keywordOnly;
     return { hits, vectors: r.vectors, ...(keywordOnly ? { keywordOnly } : {}), ...(indexing ? { indexing } : {}) };
   }
 
