@@ -387,11 +387,11 @@ describe('sidebar webview in Chromium', () => {
     await send(page, { ...results(queryId), vectors: { embedded: 1000, total: 1000 } });
     await page.locator('#status[hidden]').waitFor({ state: 'attached' });
     assert.doesNotMatch(await text(page, '#summary'), /Vectors|Keyword/);
-    // Keyword only because no vector is computed yet: the summary's note, not a second status line.
+    // Keyword only while the vectors are computed: the summary's note, not a second status line.
     await send(page, { type: 'status', state: 'ready', vectors: { embedded: 0, total: 1000 } });
     queryId = await searchFor(page, 'parse header again');
-    await send(page, { ...results(queryId, 'parse header again'), vectors: { embedded: 0, total: 1000 }, keywordOnly: 'no vector is computed yet' });
-    await page.waitForFunction(() => /Keyword search only: no vector is computed yet\./.test(document.body.innerText));
+    await send(page, { ...results(queryId, 'parse header again'), vectors: { embedded: 0, total: 1000 }, keywordOnly: 'the vectors are still being computed' });
+    await page.waitForFunction(() => /Keyword search only: the vectors are still being computed\./.test(document.body.innerText));
     assert.equal(await page.locator('#status').isHidden(), true);
     await noViolations(page);
   });

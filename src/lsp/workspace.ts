@@ -84,8 +84,9 @@ export class IndexedFolder {
     // The first pass, not the vectors filling in behind it (the core counts both as a run).
     const indexing = this.status.state === 'indexing';
     // The core's reason speaks to the CLI ("run `coderag index`"); here the server computes them.
-    const computing = r.keywordOnly && this.opts.embeddings && r.vectors.embedded === 0 && r.vectors.total > 0 && !this.status.message;
-    const keywordOnly = computing ? 'no vector is computed yet' : r.keywordOnly && !this.opts.embeddings ? 'vectors are turned off (setting coderag.embeddings.enabled)' : r.keywordOnly;
+    // (The core counts the vectors after searching: some may have come in since it found none.)
+    const computing = r.keywordOnly && this.opts.embeddings && r.vectors.embedded < r.vectors.total && !this.status.message;
+    const keywordOnly = computing ? 'the vectors are still being computed' : r.keywordOnly && !this.opts.embeddings ? 'vectors are turned off (setting coderag.embeddings.enabled)' : r.keywordOnly;
     return { hits, vectors: r.vectors, ...(keywordOnly ? { keywordOnly } : {}), ...(indexing ? { indexing } : {}) };
   }
 

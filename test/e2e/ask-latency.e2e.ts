@@ -97,7 +97,7 @@ test('ask latency: Enter to results shown in the webview, p50/p95 over 24 questi
     await eventually('the vectors computed', async () => {
       await timedSearch(page, 'warm up the search');
       const notes = await view.locator('#summary .note').allInnerTexts();
-      if (notes.some((n) => /still being computed|no vector is computed yet|Still indexing/.test(n))) {
+      if (notes.some((n) => /still being computed|no chunk has a vector yet|Still indexing/.test(n))) {
         await new Promise((r) => setTimeout(r, 2000));
         return undefined;
       }
