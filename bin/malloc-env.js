@@ -51,15 +51,29 @@ function relaunchWithMallocEnv(argv) {
 const FOLLOW = 'CODERAG_FOLLOW_PARENT';
 
 /**
- * In the relaunched child: exit when the launcher goes away, however it died, so a killed
- * `coderag` never leaves an indexer holding the lock. An interrupted run is resumed by the next
- * one (crash-safe by design); the lock it leaves names a dead pid and is taken over.
+ * In the relaunched child: die at once when the launcher goes away, however it died, so a killed
+ * `coderag` never leaves an indexer writing. An interrupted run is resumed by the next one
+ * (crash-safe by design); the lock it leaves names a dead pid and is taken over.
+ *
+ * SIGKILL, not exit(): exit() waits for the embedding workers to come back from ONNX Runtime
+ * (seconds on a busy machine) and could abort natively (Napi::Error) tearing it down. And a
+ * watchdog thread, besides the IPC channel's 'disconnect': the main thread may be busy for a
+ * while between two turns of its event loop, a thread of its own is not.
  */
 function followParent() {
   if (!process.env[FOLLOW] || !process.channel) return;
   delete process.env[FOLLOW]; // not for the processes this one starts
   process.channel.unref(); // the channel alone must not keep the command running
-  process.on('disconnect', () => process.exit(129));
+  const die = () => process.kill(process.pid, 'SIGKILL');
+  process.on('disconnect', die);
+  const { Worker } = require('node:worker_threads');
+  // An orphan is adopted by another process: its parent pid changes.
+  const watchdog = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     setInterval(() => { if (process.ppid !== workerData) process.kill(process.pid, 'SIGKILL'); }, 25);`,
+    { eval: true, workerData: process.ppid, resourceLimits: { maxOldGenerationSizeMb: 8 } },
+  );
+  watchdog.unref();
 }
 
 module.exports = { MALLOC_ENV, withMallocEnv, relaunchWithMallocEnv, usesGlibc, followParent };

@@ -167,3 +167,23 @@ test('python: a docstring after a coding line, a shebang or a comment is the mod
   assert.deepEqual(outline(dates), ['constant EPOCH 3-3']);
   assert.equal(dates[0].title, 'dates.py (Tools for dates.) constant EPOCH');
 });
+
+test('python: a class summary ends with its last member, not with the `)` that closes a call in that member', async () => {
+  // configparser.SafeConfigParser in Python 3.11's standard library.
+  const r = await chunksOf('a.py', lines(
+    'class SafeConfigParser(ConfigParser):',
+    '    """ConfigParser alias for backwards compatibility purposes."""',
+    '',
+    '    def __init__(self, *args, **kwargs):',
+    '        super().__init__(*args, **kwargs)',
+    '        warnings.warn(',
+    '            "The SafeConfigParser class has been renamed to ConfigParser",',
+    '            DeprecationWarning, stacklevel=2',
+    '        )',
+  ));
+  assert.equal(find(r.chunks, 'SafeConfigParser', 'class').text, lines(
+    'class SafeConfigParser(ConfigParser):',
+    '    """ConfigParser alias for backwards compatibility purposes."""',
+    '    def __init__(self, *args, **kwargs): ...',
+  ).trimEnd());
+});

@@ -2,7 +2,7 @@
 // index that is missing or has no vectors, and exit codes.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cli, lines, removeWorkspace, workspace } from './helpers';
@@ -14,17 +14,104 @@ function coderagProcess(...args: string[]): { status: number | null; stdout: str
   return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
 }
 
-test('cli: `<command> --help` prints that command’s usage, exits 0 and runs nothing', async () => {
+/** Every option of every command, as a user looks for them. */
+const OPTIONS: Record<string, string[]> = {
+  index: ['--root', '--index-dir', '--rebuild', '--model', '--no-embeddings', '--code-only', '--with-docs', '--max-file-size', '--json', '--help'],
+  search: ['--root', '--index-dir', '--limit', '--kind', '--lang', '--path', '--group', '--files', '--mode', '--fusion', '--code-only', '--model', '--no-embeddings', '--json', '--help'],
+  status: ['--root', '--index-dir', '--skipped', '--json', '--help'],
+  watch: ['--root', '--index-dir', '--model', '--no-embeddings', '--code-only', '--with-docs', '--max-file-size', '--json', '--help'],
+  map: ['--root', '--index-dir', '--tokens', '--focus', '--mention', '--mention-file', '--json', '--help'],
+  symbols: ['--root', '--index-dir', '--limit', '--context', '--json', '--help'],
+  mcp: ['--root', '--index-dir', '--model', '--no-embeddings', '--help'],
+  lsp: ['--stdio', '--help'],
+  migrate: ['--root', '--bundle', '--state', '--status', '--fix', '--progress', '--no-retrieval', '--class-ref', '--llm-endpoint', '--llm-model', '--json', '--sarif', '--help'],
+  fragments: ['--root', '--hints', '--json', '--help'],
+};
+
+test('cli: `<command> --help` lists every option of the command, one line each with what it does; exits 0 and runs nothing', async () => {
   const root = workspace({ 'a.py': lines('def alpha():', '    pass') });
   try {
-    for (const command of ['index', 'search', 'status', 'watch', 'map', 'symbols', 'mcp']) {
+    for (const [command, options] of Object.entries(OPTIONS)) {
       for (const flag of ['--help', '-h']) {
         const r = await cli(command, '--root', root, flag);
         assert.equal(r.status, 0, `${command} ${flag}: ${r.stderr}`);
-        assert.match(r.stdout, new RegExp(`^Usage:\\n  coderag ${command} `), `${command} ${flag}`);
+        assert.match(r.stdout, new RegExp(`^Usage: coderag ${command} `), `${command} ${flag}`);
+        const listed = r.stdout.split('\n').filter((l) => /^ {2}(-\w, )? *--[\w-]+/.test(l));
+        assert.deepEqual(listed.map((l) => /--[\w-]+/.exec(l)![0]).sort(), [...options].sort(), `${command}: every option, once`);
+        for (const l of listed) assert.match(l, /--[\w-]+(?: \S+)? {2,}\S.{8,}$/, `${command}: ${l} says what it does`);
       }
     }
     assert.equal(fs.existsSync(path.join(root, '.coderag')), false, 'no command ran');
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('cli: map and symbols check their numbers: invalid values are errors with the valid range, exit 2, nothing printed', async () => {
+  const root = workspace({ 'a.py': lines('def alpha():', '    pass') });
+  try {
+    assert.equal((await cli('index', '--root', root, '--no-embeddings')).status, 0);
+    const bad: [string[], RegExp][] = [
+      [['map', '--tokens', 'abc'], /--tokens abc: expected a whole number of tokens from 64 to 65536/],
+      [['map', '--tokens', '0'], /--tokens 0: expected a whole number of tokens from 64 to 65536/],
+      [['map', '--tokens', '10'], /--tokens 10: expected a whole number of tokens from 64 to 65536/],
+      [['symbols', 'alpha', '--limit', '0'], /--limit 0: expected a whole number of matches from 1 to 500/],
+      [['symbols', 'alpha', '--limit', 'abc'], /--limit abc: expected a whole number of matches from 1 to 500/],
+      [['symbols', 'alpha', '--context', '100000'], /--context 100000: expected a whole number of lines from 0 to 20/],
+      [['symbols', 'alpha', '--context=-1'], /--context -1: expected a whole number of lines from 0 to 20/],
+      [['symbols'], /symbols needs a query/],
+    ];
+    for (const [args, message] of bad) {
+      const r = await cli(...args, '--root', root);
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}`);
+      assert.match(r.stderr, message);
+      assert.match(r.stderr, new RegExp(`Usage: coderag ${args[0]} `));
+      assert.equal(r.stdout, '');
+    }
+    assert.equal((await cli('symbols', 'alpha', '--root', root, '--limit', '500', '--context', '20')).status, 0);
+    assert.equal((await cli('map', '--root', root, '--tokens', '64')).status, 0);
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('cli: a reader that closes the pipe early (`coderag symbols … | head`) ends the command quietly, exit 0', async () => {
+  const files: Record<string, string> = {};
+  // More output than a pipe holds (64 KB): the command is still writing when the reader goes.
+  const params = 'event, context, request, response, session, settings, registry, logger';
+  for (let f = 0; f < 25; f++) {
+    files[`m${f}.py`] = lines(...Array.from({ length: 40 }, (_, i) => [`def handler_${f}_${i}(${params}):`, '    return event', '']).flat());
+  }
+  const root = workspace(files);
+  try {
+    assert.equal((await cli('index', '--root', root, '--no-embeddings')).status, 0);
+    for (const args of [['symbols', 'handler', '--limit', '500'], ['search', 'handler event', '--limit', '500', '--mode', 'keyword'], ['map', '--tokens', '65536']]) {
+      // As `| head -1` does: read the first bytes, then close the read end.
+      const child = spawn(process.execPath, [bin, ...args, '--root', root], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      assert.equal(code, 0, `${args[0]}: ${stderr}`);
+      assert.doesNotMatch(stderr, /EPIPE|at \S+ \(|node:internal/, args[0]);
+    }
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
+test('cli: a file name holding a newline, a quote or a backslash is quoted in `path:line` output, as git quotes it', async () => {
+  const root = workspace({ 'odd\nname.py': lines('def oddly_named():', '    pass'), 'plain.py': lines('def plain():', '    return oddly_named()') });
+  try {
+    assert.equal((await cli('index', '--root', root, '--no-embeddings')).status, 0);
+    const search = await cli('search', 'oddly_named', '--root', root, '--mode', 'keyword', '--limit', '1');
+    assert.match(search.stdout, /^1\. "odd\\nname\.py":1-2 {2}function oddly_named/m);
+    const symbols = await cli('symbols', 'oddly_named', '--root', root);
+    assert.match(symbols.stdout, /^"odd\\nname\.py":1 {2}definition oddly_named/m);
+    assert.match(symbols.stdout, /^plain\.py:2 {2}reference oddly_named/m);
+    const map = await cli('map', '--root', root);
+    assert.match(map.stdout, /^"odd\\nname\.py":$/m);
+    for (const out of [search.stdout, symbols.stdout, map.stdout]) assert.doesNotMatch(out, /^name\.py/m, 'no line starts inside a path');
   } finally {
     removeWorkspace(root);
   }

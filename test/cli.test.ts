@@ -90,15 +90,46 @@ test('cli: a search result over a long chunk prints a capped snippet, marked as 
   }
 });
 
+test('cli: the terminal shows 6 lines of a snippet and counts what is left from what it shows: no bare …, no 12-line count', async () => {
+  const body = (n: number) => Array.from({ length: n }, (_, i) => `    step_${i} = ${i}`);
+  const root = workspace({
+    // 40 lines: the snippet holds 12 and says 28 more; the terminal shows 6, so 34 more.
+    'long.py': lines('def long_function():', ...body(38), '    return step_0'),
+    // 10 lines: a whole snippet, of which the terminal shows 6: 4 more.
+    'medium.py': lines('def medium_function():', ...body(8), '    return step_0'),
+    // 5 lines: shown whole, no marker.
+    'short.py': lines('def short_function():', ...body(3), '    return step_0'),
+  });
+  try {
+    await coderag('index', '--root', root, '--no-embeddings');
+    const shown = async (name: string) => {
+      const text = await coderag('search', name, '--root', root, '--mode', 'keyword', '--limit', '1', '--kind', 'function');
+      assert.match(text, new RegExp(`^1\\. \\S+  function ${name} `));
+      return text.trimEnd().split('\n').slice(1).map((l) => l.replace(/^ {5}/, ''));
+    };
+    const long = await shown('long_function');
+    assert.deepEqual(long.slice(6), ['… (cut: 34 more lines)']);
+    assert.equal(long[0], 'def long_function():');
+    assert.deepEqual((await shown('medium_function')).slice(6), ['… (cut: 4 more lines)']);
+    const short = await shown('short_function');
+    assert.equal(short.length, 5);
+    assert.ok(!short.some((l) => l.startsWith('…')));
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
 /** Runs `coderag watch` until it is watching, returns its first lines (--json events), then stops it. */
 async function watchOnce(...args: string[]): Promise<{ status: number | null; events: Record<string, unknown>[]; stderr: string }> {
   const child = spawn(process.execPath, [bin, 'watch', '--json', '--no-embeddings', ...args], { env: { ...process.env, CODERAG_NO_RELAUNCH: '1' } });
   let out = '';
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
+  let stopped = false;
   child.stdout.on('data', (d) => {
     out += d;
-    if (out.includes('"event":"watching"')) child.kill('SIGTERM');
+    // Once: a second SIGTERM ends the process without its clean shutdown, as a second Ctrl-C does.
+    if (!stopped && out.includes('"event":"watching"')) stopped = child.kill('SIGTERM');
   });
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   return { status, events: out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)), stderr };
@@ -123,11 +154,13 @@ test('cli: code-only is saved in the index and kept by later runs; watch accepts
     assert.equal(flagged.status, 0, flagged.stderr);
     assert.deepEqual(flagged.events.map((e) => e.event), ['indexed', 'watching']);
     assert.equal(flagged.events[0].indexed, 0);
+    // One format per flag: watch's first event is `index --json`'s object with the event's name.
+    assert.deepEqual(Object.keys(flagged.events[0]).sort(), ['event', ...Object.keys(first)].sort());
 
     // Without the flag, watch and index keep the saved mode: the docs stay out.
     const plain = await watchOnce('--root', root);
     assert.equal(plain.status, 0, plain.stderr);
-    assert.deepEqual([plain.events[0].indexed, plain.events[0].deleted, plain.events[0].scanChanged], [0, 0, undefined]);
+    assert.deepEqual([plain.events[0].indexed, plain.events[0].deleted, (plain.events[0].report as { scanChanged?: string }).scanChanged], [0, 0, undefined]);
     assert.equal((await coderag('index', '--root', root, '--no-embeddings')).split('\n')[0], '{indexed: 0, unchanged: 1, deleted: 0, chunks: 0}');
     assert.equal(await indexedPaths(), 1);
     // The search filter of the same name does not change the index.

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeIndex } from '../src/core/index/code-index';
 import { Store } from '../src/core/store/store';
-import { chunkTable } from '../src/core/store/rows';
+import { chunkTable, rowChecksum } from '../src/core/store/rows';
 import * as lancedb from '@lancedb/lancedb';
 import { EMBEDDING_INPUT_VERSION } from '../src/core/embed/embedder';
 import { parseOne } from '../src/core/parse/parse-job';
@@ -271,11 +271,11 @@ test('store: embedded chunks get a RaBitQ vector index and a groupId B-tree; sea
       const v = Float32Array.from({ length: dim }, (_, d) => (d === i % 3 ? 4 : 0) + rand());
       const norm = Math.hypot(...v);
       const id = `f${i}.py:1-1:function:f${i}`;
-      return {
+      const row = {
         id, groupId: id, path: `f${i}.py`, language: 'python', kind: 'function', name: `f${i}`, qualifiedName: `f${i}`,
         startLine: 1, endLine: 1, title: '', text: `def f${i}(): pass`, signature: '', contentHash: id, meta: '{}',
-        embedded: true, vector: v.map((x) => x / norm),
       };
+      return { ...row, checksum: rowChecksum(row), embedded: true, vector: v.map((x) => x / norm) };
     });
     await store.addChunks(chunkTable(rows, dim));
     await store.afterEmbedding(0, 100);
@@ -360,10 +360,11 @@ test('vectors: chunks meet the same neighbours in the model whatever order the t
     const dim = 4;
     const row = (i: number) => {
       const id = `f${String(i).padStart(3, '0')}.py:1-1:function:f${i}`;
-      return {
+      const checked = {
         id, groupId: id, path: `f${i}.py`, language: 'python', kind: 'function', name: `f${i}`, qualifiedName: `f${i}`, startLine: 1, endLine: 1,
-        title: `t${i}`, text: `def f${i}(): pass`, signature: '', contentHash: `h${i}`, meta: '{}', embedded: false, vector: null,
+        title: `t${i}`, text: `def f${i}(): pass`, signature: '', contentHash: `h${i}`, meta: '{}',
       };
+      return { ...checked, checksum: rowChecksum(checked), embedded: false, vector: null };
     };
     const batchesOf = async (order: number[]) => {
       const store = await Store.open(path.join(root, `lance-${order[0]}`), dim, true);

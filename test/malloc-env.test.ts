@@ -84,3 +84,49 @@ test('launcher: kill -9 of the coderag pid takes the relaunched child with it; i
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('launcher: kill -9 of the coderag pid while its child indexes and embeds: the child is gone at once, an immediate `index` runs', { skip: !glibc && 'glibc only' }, async () => {
+  const { spawn } = await import('node:child_process');
+  const bin = path.join(__dirname, '..', '..', 'bin', 'coderag.js');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'coderag-follow-busy-'));
+  // A real tree that keeps the child busy for seconds: onnxruntime-common's sources, embedded.
+  fs.cpSync(path.join(__dirname, '..', '..', 'node_modules', 'onnxruntime-common', 'lib'), path.join(root, 'lib'), { recursive: true });
+  const env = { ...process.env };
+  delete env.MALLOC_ARENA_MAX;
+  delete env.MALLOC_MMAP_THRESHOLD_;
+  delete env.CODERAG_NO_RELAUNCH;
+  const alive = (pid: number) => {
+    try {
+      return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+  const parent = spawn(process.execPath, [bin, 'index', '--root', root], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let childPid = 0;
+    const deadline = Date.now() + 60_000;
+    // Killed once the child has loaded the model and embeds (its embedding workers are inside ONNX Runtime).
+    const meta = path.join(root, '.coderag', 'meta.json');
+    while (Date.now() < deadline) {
+      childPid ||= Number(fs.readFileSync(`/proc/${parent.pid}/task/${parent.pid}/children`, 'utf8').trim().split(/\s+/)[0]) || 0;
+      if (fs.existsSync(meta) && /"model"/.test(fs.readFileSync(meta, 'utf8'))) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.ok(childPid && alive(childPid), 'the relaunched child embeds');
+    await new Promise((r) => setTimeout(r, 300));
+    parent.kill('SIGKILL');
+    const t0 = Date.now();
+    while (alive(childPid) && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 5));
+    const ms = Date.now() - t0;
+    assert.ok(!alive(childPid), 'the child is gone');
+    assert.ok(ms < 150, `the child went ${ms} ms after its parent`);
+    const again = spawnSync(process.execPath, [bin, 'index', '--root', root, '--no-embeddings'], { env, encoding: 'utf8' });
+    assert.equal(again.status, 0, again.stdout + again.stderr);
+    assert.doesNotMatch(again.stderr, /Napi::Error|another CodeRAG process/);
+    process.stdout.write(`# the child went ${ms} ms after its parent\n`);
+  } finally {
+    parent.kill('SIGKILL');
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

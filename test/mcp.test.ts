@@ -60,6 +60,25 @@ test('mcp: the SDK client over stdio lists and calls search, repo_map and search
     assert.match(outside.content[0].text, /outside the workspace root/);
     const glob = (await client.callTool({ name: 'search', arguments: { query: 'x', path: '../**' } })) as TextResult;
     assert.equal(glob.isError, true);
+
+    // Invalid values are tool errors saying what is valid, as the CLI says them, never an empty list.
+    const invalid: [string, Record<string, unknown>, RegExp][] = [
+      ['search', { query: 'x', kind: ['fuction'] }, /kind fuction: not one of function, method, class/],
+      ['search', { query: 'x', language: 'klingon' }, /lang(uage)? klingon: .*python/],
+      ['search', { query: 'x', limit: 'abc' }, /limit abc/],
+      ['repo_map', { tokens: 10 }, /tokens 10: expected a whole number of tokens from 64 to 65536/],
+      ['search_identifiers', { query: 'parse', limit: 0 }, /limit 0: expected a whole number of matches from 1 to 500/],
+      ['search_identifiers', { query: 'parse', context_lines: 100000 }, /context_lines 100000: expected a whole number of lines from 0 to 20/],
+    ];
+    for (const [name, args, message] of invalid) {
+      const r = (await client.callTool({ name, arguments: args })) as TextResult;
+      assert.equal(r.isError, true, `${name} ${JSON.stringify(args)}: ${r.content[0].text}`);
+      assert.match(r.content[0].text, message);
+    }
+    // One value or a comma list where a list is expected, as a client may send them.
+    const one = (await client.callTool({ name: 'search', arguments: { query: 'parse_query_string', kind: 'function', language: 'py,ts', limit: '2' } })) as TextResult;
+    assert.equal(one.isError, undefined, one.content[0].text);
+    assert.equal(JSON.parse(one.content[0].text)[0].qualifiedName, 'parse_query_string');
   } finally {
     await client.close();
     removeWorkspace(root);

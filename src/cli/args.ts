@@ -1,19 +1,12 @@
-// Command-line parsing on node:util's parseArgs: every command takes --root and --json.
+// Command-line parsing on node:util's parseArgs, with each command's options from spec.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
+import { parseOptions } from './spec';
 
-export const commonOptions = {
-  root: { type: 'string' },
-  'index-dir': { type: 'string' },
-  json: { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
-  model: { type: 'string' },
-  'no-embeddings': { type: 'boolean', default: false },
-} satisfies ParseArgsConfig['options'];
-
-export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
-  return parseArgs({ args: argv, options: { ...commonOptions, ...options }, allowPositionals: true, strict: true });
+/** A command's arguments, strictly: an option the command does not have is an error (exit 2). */
+export function parse(command: string, argv: string[]) {
+  return parseArgs({ args: argv, options: parseOptions(command), allowPositionals: true, strict: true });
 }
 
 /** The workspace and index folder named by --root (default: the current folder) and --index-dir. */

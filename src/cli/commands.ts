@@ -1,39 +1,18 @@
 // The `coderag` commands over the core's service API, writing through an Io (io.ts) so they run
 // the same in the binary (main.ts) and in tests. Every command takes --root DIR and --json.
 import {
-  groupByFile, InvalidArgumentError, NoVectorsError, openWorkspace, type OpenOptions, type ProgressEvent, searchOptionsOf, type Workspace,
+  groupByFile, InvalidArgumentError, MAX_PARSE_FILE_BYTES, NoVectorsError, openWorkspace, type OpenOptions, type ProgressEvent, searchOptionsOf,
+  tooLarge, type Workspace,
 } from '../core/service/api';
 import { parse, parseByteSize, workspaceOf } from './args';
+import { COMMANDS, commandHelp, overview, usageLine } from './spec';
 import { formatReport, formatResults, formatStatus, summary } from './format';
 import type { Io } from './io';
 import { runMap, runSymbols } from './map';
+import { warnIfStale } from './stale';
 import { runMcp } from '../mcp/server';
 import { runLsp } from '../lsp/main';
-import { MIGRATE_USAGE, runFragments, runMigrate } from './migrate';
-
-const USAGE = `coderag — a local index of a codebase: tree-sitter chunks, hybrid search, a repo map.
-
-Usage:
-  coderag index   [--root DIR] [--rebuild] [--no-embeddings] [--model M] [--code-only | --with-docs] [--max-file-size BYTES] [--json]
-  coderag search  "<query>" [--limit N] [--kind K] [--lang L] [--path GLOB] [--group | --files] [--mode hybrid|keyword|vector] [--json]
-  coderag status  [--skipped] [--json]
-  coderag watch   [--no-embeddings] [--code-only | --with-docs] [--max-file-size BYTES]
-  coderag map     [--tokens N] [--focus FILE]... [--mention IDENT]... [--json]
-  coderag symbols QUERY [--json]
-  coderag mcp     (an MCP server over stdio)
-  coderag lsp     --stdio (the editor extension's language server, over stdio)
-${MIGRATE_USAGE.join('\n')}
-
-Common options: --root DIR (default: the current folder), --index-dir DIR (default: <root>/.coderag), --json.
---code-only leaves documentation out of the index; the index remembers it, and later runs (index,
-watch, mcp) keep it until --with-docs (or --rebuild).`;
-
-/** The options that choose the file set; an index remembers them, so a run without them keeps its mode. */
-const fileSetOptions = {
-  'code-only': { type: 'boolean' },
-  'with-docs': { type: 'boolean' },
-  'max-file-size': { type: 'string' },
-} as const;
+import { runFragments, runMigrate } from './migrate';
 
 function openOptions(values: Record<string, unknown>): OpenOptions {
   if (values['code-only'] && values['with-docs']) throw new UsageError('--code-only and --with-docs contradict each other');
@@ -50,6 +29,7 @@ function maxFileBytes(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const bytes = parseByteSize(text);
   if (bytes === undefined) throw new UsageError(`--max-file-size ${text}: expected a size such as 1048576, 512KB or 2MB`);
+  if (bytes > MAX_PARSE_FILE_BYTES) throw new UsageError(`--max-file-size ${text}: ${tooLarge}`);
   return bytes;
 }
 
@@ -78,7 +58,7 @@ async function withWorkspace<T>(opts: OpenOptions, fn: (ws: Workspace) => Promis
 }
 
 async function cmdIndex(argv: string[], io: Io): Promise<number> {
-  const { values } = parse(argv, { rebuild: { type: 'boolean', default: false }, ...fileSetOptions });
+  const { values } = parse('index', argv);
   return withWorkspace(openOptions(values), async (ws) => {
     const printer = progressPrinter(!!values.json, io);
     if (printer) ws.onDidProgress(printer);
@@ -112,32 +92,25 @@ async function readyToRead(ws: Workspace, io: Io): Promise<void> {
 }
 
 async function cmdSearch(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, {
-    limit: { type: 'string' },
-    kind: { type: 'string', multiple: true },
-    lang: { type: 'string', multiple: true },
-    path: { type: 'string' },
-    group: { type: 'boolean', default: false },
-    files: { type: 'boolean', default: false },
-    mode: { type: 'string' },
-    fusion: { type: 'string' },
-    'code-only': { type: 'boolean', default: false },
-  });
+  const { values, positionals } = parse('search', argv);
   const query = positionals.join(' ').trim();
   if (!query) throw new UsageError('search needs a query');
   const opts = searchOptionsOf(values);
   // Here --code-only filters results; it does not change what the index holds.
   return withWorkspace(openOptions({ ...values, 'code-only': false }), async (ws) => {
     await readyToRead(ws, io);
+    const stale = warnIfStale(ws, io);
     let response;
     try {
       response = await ws.search(query, opts);
+      await stale;
     } catch (err) {
       // Vectors missing or unusable: vector mode fails (exit 3), hybrid says it ran on keywords alone.
       if (!(err instanceof NoVectorsError)) throw err;
       io.err(`coderag: vector search unavailable: ${err.message}`);
       return 3;
     }
+    if (response.damaged) io.err(`coderag: ${response.damaged}`);
     const noVectors = response.keywordOnly;
     if (noVectors) io.err(`coderag: keyword-only results: ${noVectors}`);
     const results = noVectors && values.json ? response.results.map((r) => ({ ...r, keywordOnly: noVectors })) : response.results;
@@ -150,7 +123,7 @@ async function cmdSearch(argv: string[], io: Io): Promise<number> {
 }
 
 async function cmdStatus(argv: string[], io: Io): Promise<number> {
-  const { values } = parse(argv, { skipped: { type: 'boolean', default: false } });
+  const { values } = parse('status', argv);
   return withWorkspace(openOptions(values), async (ws) => {
     const h = ws.health;
     if (h.corrupt) {
@@ -172,16 +145,19 @@ async function cmdStatus(argv: string[], io: Io): Promise<number> {
 }
 
 async function cmdWatch(argv: string[], io: Io): Promise<number> {
-  const { values } = parse(argv, fileSetOptions);
+  const { values } = parse('watch', argv);
   const ws = await openWorkspace(openOptions(values));
   const json = !!values.json;
   // One format per flag, the same as `index`: its summary as text, or one JSON object per line.
   const log = (o: unknown, text: string) => io.out(json ? JSON.stringify(o) : text);
   const first = await ws.index().report;
-  log({ event: 'indexed', ...summary(first), ...(first.scanChanged ? { scanChanged: first.scanChanged } : {}) }, formatReport(first));
+  // With --json each event is `index --json`'s object (summary and report) on one line, with its name.
+  log({ event: 'indexed', ...summary(first), report: first }, formatReport(first));
   ws.onDidUpdate(({ report, paths }) => {
-    if (report.runId === first.runId) return;
-    log({ event: 'updated', paths: paths === 'all' ? 'all' : paths.length, ...summary(report) }, `${new Date().toLocaleTimeString()} ${formatReport(report)}`);
+    // A pass that found nothing to change (the catch-up as the watch begins, a save without an edit) is not news.
+    const news = report.indexed || report.deleted || report.errors.length || report.embedded || report.rebuilt || report.repaired.length;
+    if (report.runId === first.runId || !news) return;
+    log({ event: 'updated', paths: paths === 'all' ? 'all' : paths.length, ...summary(report), report }, `${new Date().toLocaleTimeString()} ${formatReport(report)}`);
   });
   ws.onDidError((err) => log({ event: 'error', message: err.message }, `error: ${err.message}`));
   await ws.watch({ source: 'chokidar' });
@@ -189,6 +165,7 @@ async function cmdWatch(argv: string[], io: Io): Promise<number> {
   const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
+    void io.closed?.then(resolve);
   });
   log({ event: 'watching', root: ws.root }, `watching ${ws.root} (Ctrl-C to stop)`);
   await stopped;
@@ -198,13 +175,6 @@ async function cmdWatch(argv: string[], io: Io): Promise<number> {
 
 class UsageError extends Error {}
 
-/** `coderag <command> --help`: that command's usage line(s) from USAGE, and nothing run. */
-function commandUsage(command: string): string | undefined {
-  const own = USAGE.split('\n').filter((l) => l.trimStart().startsWith(`coderag ${command} `));
-  if (!own.length) return undefined;
-  return `Usage:\n${own.join('\n')}\n\n${USAGE.slice(USAGE.indexOf('Common options:'))}`;
-}
-
 function asksHelp(args: string[]): boolean {
   const end = args.indexOf('--');
   return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
@@ -212,9 +182,8 @@ function asksHelp(args: string[]): boolean {
 
 export async function runCommand(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
-  const usage = command && asksHelp(rest) ? commandUsage(command) : undefined;
-  if (usage) {
-    io.out(usage);
+  if (command && command in COMMANDS && asksHelp(rest)) {
+    io.out(commandHelp(command));
     return 0;
   }
   switch (command) {
@@ -231,7 +200,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     case 'symbols':
       return runSymbols(rest, io);
     case 'mcp':
-      return runMcp(rest);
+      return runMcp(parse('mcp', rest).values as Parameters<typeof runMcp>[0]);
     case 'lsp':
       return runLsp(rest, io.err);
     case 'migrate':
@@ -242,7 +211,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
     case '-h':
     case '--help':
     case 'help':
-      io.out(USAGE);
+      io.out(overview());
       return command ? 0 : 2;
     default:
       throw new UsageError(`unknown command ${command}`);
@@ -251,7 +220,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
 
 /**
  * A command run to its exit code: usage errors (an unknown option, an invalid value) are 2 with
- * the usage, other failures 1 with the message.
+ * the command's usage line, other failures 1 with the message.
  */
 export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
@@ -259,7 +228,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   } catch (err) {
     const usage = err instanceof UsageError || err instanceof InvalidArgumentError || (err as NodeJS.ErrnoException).code?.startsWith?.('ERR_PARSE_ARGS');
     io.err(`coderag: ${(err as Error).message}`);
-    if (usage) io.err((err instanceof InvalidArgumentError ? commandUsage('search') : undefined) ?? USAGE);
+    if (usage) {
+      const command = argv[0];
+      io.err(command && command in COMMANDS ? `Usage: ${usageLine(command)}   (coderag ${command} --help lists the options)` : overview());
+    }
     return usage ? 2 : 1;
   }
 }

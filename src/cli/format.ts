@@ -1,5 +1,7 @@
 // Human-readable output for the CLI; --json prints the raw objects instead.
-import type { IndexReport, SearchResult, SkippedFile, Status } from '../core/service/api';
+import { type IndexReport, quotePath, type SearchResult, type SkippedFile, type Status } from '../core/service/api';
+
+export { quotePath };
 
 /** `debug.log  ignored by "*.log" (.gitignore:3)`; other details in parentheses. */
 export function describeSkip(s: SkippedFile): string {
@@ -16,7 +18,7 @@ export function formatReport(r: IndexReport): string {
   if (r.embedded || r.reusedVectors) lines.push(`vectors: ${r.embedded} embedded, ${r.reusedVectors} reused by content hash`);
   if (r.skipped) lines.push(`skipped: ${r.skipped} files (coderag status --skipped lists them with their reasons)`);
   if (r.fallbacks.length) lines.push(`line windows instead of a parse: ${r.fallbacks.length} files`);
-  if (r.errors.length) lines.push(...r.errors.slice(0, 20).map((e) => `error: ${e.path}: ${e.error}`));
+  if (r.errors.length) lines.push(...r.errors.slice(0, 20).map((e) => `error: ${quotePath(e.path)}: ${e.error}`));
   if (r.rebuilt) lines.push(`index rebuilt: ${r.rebuilt}`);
   if (r.scanChanged) lines.push(`file set changed: ${r.scanChanged} (saved in the index for later runs)`);
   for (const what of r.repaired) lines.push(`index repaired: ${what}`);
@@ -30,20 +32,32 @@ export function formatResults(results: SearchResult[]): string {
   if (!results.length) return 'no results';
   return results
     .map((r, i) => {
-      const head = `${i + 1}. ${r.path}:${r.startLine}-${r.endLine}  ${r.kind} ${r.qualifiedName}  (${r.score.toFixed(3)})`;
+      const head = `${i + 1}. ${quotePath(r.path)}:${r.startLine}-${r.endLine}  ${r.kind} ${r.qualifiedName}  (${r.score.toFixed(3)})`;
       const body = terminalLines(r.snippet).map((l) => `     ${l}`).join('\n');
-      const copies = r.copies?.length ? `\n     also at ${r.copies.map((c) => `${c.path}:${c.startLine}-${c.endLine}`).join(', ')}` : '';
+      const copies = r.copies?.length ? `\n     also at ${r.copies.map((c) => `${quotePath(c.path)}:${c.startLine}-${c.endLine}`).join(', ')}` : '';
       const why = r.why?.length ? `\n     pointed at by: ${r.why.join('; ')}` : '';
       return `${head}${copies}${why}\n${body}`;
     })
     .join('\n\n');
 }
 
-/** A snippet as the terminal shows it: 6 lines of at most 200 characters, with a marker where it stops. */
+const TERMINAL_LINES = 6;
+const TERMINAL_WIDTH = 200;
+
+/**
+ * A snippet as the terminal shows it: 6 lines of at most 200 characters. Where it stops short of
+ * the chunk, its last line says how much is left of the chunk, counted from what is shown (the
+ * snippet's own marker counts from its 12 lines).
+ */
 function terminalLines(snippet: string): string[] {
   const all = snippet.split('\n');
-  const shown = all.slice(0, 6).map((l) => (l.length > 200 ? `${l.slice(0, 200)}…` : l));
-  if (all.length > 6) shown.push(/^… \(cut: /.test(all[all.length - 1]) ? all[all.length - 1] : '…');
+  const marker = /^… \(cut: (\d+) more (lines?|characters)\)$/.exec(all[all.length - 1]);
+  const text = marker ? all.slice(0, -1) : all;
+  const shown = text.slice(0, TERMINAL_LINES).map((l) => (l.length > TERMINAL_WIDTH ? `${l.slice(0, TERMINAL_WIDTH)}…` : l));
+  const hiddenLines = text.length - shown.length + (marker && marker[2] !== 'characters' ? Number(marker[1]) : 0);
+  const hiddenChars = marker?.[2] === 'characters' ? Number(marker[1]) : 0;
+  const parts = [hiddenLines && `${hiddenLines} more line${hiddenLines === 1 ? '' : 's'}`, hiddenChars && `${hiddenChars} more characters`].filter(Boolean);
+  if (parts.length) shown.push(`… (cut: ${parts.join(' and ')})`);
   return shown;
 }
 
@@ -59,11 +73,11 @@ export function formatStatus(s: Status): string {
   ];
   for (const n of s.notices) lines.push(`note: ${n}`);
   if (s.fallbacks.length) {
-    lines.push(`notes (${s.fallbacks.length}):`, ...s.fallbacks.slice(0, 50).map((f) => `  ${f.path}: ${f.note}`));
+    lines.push(`notes (${s.fallbacks.length}):`, ...s.fallbacks.slice(0, 50).map((f) => `  ${quotePath(f.path)}: ${f.note}`));
   }
   if (s.skipped) {
     lines.push('skipped:');
-    for (const k of s.skipped) lines.push(`  ${k.path}  ${describeSkip(k)}`);
+    for (const k of s.skipped) lines.push(`  ${quotePath(k.path)}  ${describeSkip(k)}`);
   }
   return lines.join('\n');
 }

@@ -9,14 +9,33 @@ export interface Io {
   err(text: string): void;
   /** Overwritable progress on an interactive terminal; absent when stderr is not one. */
   progress?(text: string): void;
+  /** Resolves when whoever reads the output has gone (a closed pipe): there is no one to write for. */
+  closed?: Promise<void>;
 }
 
-export const processIo: Io = {
-  out: (text) => void process.stdout.write(text + '\n'),
-  raw: (text) => void process.stdout.write(text),
-  err: (text) => void process.stderr.write(text + '\n'),
-  progress: process.stderr.isTTY ? (text) => void process.stderr.write(text) : undefined,
-};
+/**
+ * The process's streams. A reader that goes away (`coderag symbols … | head`) closes stdout: the
+ * write fails with EPIPE, which ends the output quietly, not with a stack trace; a long-running
+ * command (watch) hears it through `closed` and stops as on Ctrl-C.
+ */
+export function processIo(): Io {
+  let gone = false;
+  let onGone!: () => void;
+  const closed = new Promise<void>((resolve) => (onGone = resolve));
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    gone = true;
+    onGone();
+  });
+  const write = (text: string) => void (gone || process.stdout.write(text));
+  return {
+    out: (text) => write(text + '\n'),
+    raw: write,
+    err: (text) => void process.stderr.write(text + '\n'),
+    progress: process.stderr.isTTY ? (text) => void process.stderr.write(text) : undefined,
+    closed,
+  };
+}
 
 /** An Io that keeps what was written, for tests. */
 export function capturingIo(): Io & { stdout: string; stderr: string } {

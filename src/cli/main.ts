@@ -5,6 +5,6 @@ import { runCli } from './commands';
 import { processIo } from './io';
 
 tuneJitForIndexing();
-void runCli(process.argv.slice(2), processIo).then((code) => {
+void runCli(process.argv.slice(2), processIo()).then((code) => {
   process.exitCode = code;
 });

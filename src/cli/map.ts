@@ -1,27 +1,27 @@
 // `coderag map` and `coderag symbols`: the repo map and identifier search from the command line.
-import { openWorkspace, type Workspace } from '../core/service/api';
+import { InvalidArgumentError, mapOptionsOf, openWorkspace, symbolOptionsOf, type Workspace } from '../core/service/api';
+import { quotePath } from './format';
 import { parse, workspaceOf } from './args';
 import type { Io } from './io';
+import { warnIfStale } from './stale';
 
 async function open(values: Record<string, unknown>): Promise<Workspace> {
   return openWorkspace({ ...workspaceOf(values), embedding: { enabled: false } });
 }
 
 export async function runMap(argv: string[], io: Io): Promise<number> {
-  const { values } = parse(argv, {
-    tokens: { type: 'string' },
-    focus: { type: 'string', multiple: true },
-    mention: { type: 'string', multiple: true },
-    'mention-file': { type: 'string', multiple: true },
-  });
+  const { values } = parse('map', argv);
+  const { tokens } = mapOptionsOf(values);
   const service = await open(values);
   try {
+    const stale = warnIfStale(service, io);
     const result = await service.map({
-      tokens: values.tokens ? Number(values.tokens) : 1024,
+      tokens: tokens ?? 1024,
       focus: values.focus as string[] | undefined,
       mentionedIdents: values.mention as string[] | undefined,
       mentionedFiles: values['mention-file'] as string[] | undefined,
     });
+    await stale;
     if (values.json) io.out(JSON.stringify({ ...result, rankedFiles: result.rankedFiles.slice(0, 100) }, null, 1));
     else io.raw(result.text);
     return 0;
@@ -31,19 +31,19 @@ export async function runMap(argv: string[], io: Io): Promise<number> {
 }
 
 export async function runSymbols(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { limit: { type: 'string' }, context: { type: 'string' } });
+  const { values, positionals } = parse('symbols', argv);
   const query = positionals.join(' ').trim();
-  if (!query) throw new Error('symbols needs a query');
+  if (!query) throw new InvalidArgumentError('symbols needs a query');
+  const { limit, contextLines } = symbolOptionsOf(values);
   const service = await open(values);
   try {
-    const hits = await service.symbols(query, {
-      limit: values.limit ? Number(values.limit) : 50,
-      contextLines: values.context ? Number(values.context) : 2,
-    });
+    const stale = warnIfStale(service, io);
+    const hits = await service.symbols(query, { limit: limit ?? 50, contextLines: contextLines ?? 2 });
+    await stale;
     if (values.json) io.out(JSON.stringify(hits, null, 1));
     else {
       for (const h of hits) {
-        io.out(`${h.path}:${h.line}  ${h.kind === 'def' ? 'definition' : 'reference'} ${h.name} (${h.category}, ${h.match})`);
+        io.out(`${quotePath(h.path)}:${h.line}  ${h.kind === 'def' ? 'definition' : 'reference'} ${h.name} (${h.category}, ${h.match})`);
         for (const c of h.context) io.out(`  ${String(c.line).padStart(5)}${c.line === h.line ? '>' : ' '} ${c.text}`);
       }
       if (!hits.length) io.out('no matching symbols');

@@ -75,18 +75,7 @@ function writeFixes(root: string, findings: Finding[]): number {
 }
 
 export async function runMigrate(argv: string[], io: Io): Promise<number> {
-  const { values } = parse(argv, {
-    bundle: { type: 'string' },
-    sarif: { type: 'boolean', default: false },
-    state: { type: 'string' },
-    status: { type: 'boolean', default: false },
-    fix: { type: 'boolean', default: false },
-    progress: { type: 'boolean', default: false },
-    'no-retrieval': { type: 'boolean', default: false },
-    'class-ref': { type: 'string' },
-    'llm-endpoint': { type: 'string' },
-    'llm-model': { type: 'string' },
-  });
+  const { values } = parse('migrate', argv);
   try {
     const { root, bundleText, statePath } = input(values);
     if (values.json && values.sarif) throw new MigrateUsageError('--json and --sarif exclude each other');
@@ -120,7 +109,7 @@ export async function runMigrate(argv: string[], io: Io): Promise<number> {
 }
 
 export async function runFragments(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { hints: { type: 'boolean', default: false } });
+  const { values, positionals } = parse('fragments', argv);
   const file = positionals[0];
   if (!file) {
     io.err(`coderag: fragments needs a file\nUsage:\n${MIGRATE_USAGE[1]}`);

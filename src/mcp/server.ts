@@ -4,8 +4,7 @@ import * as path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { openWorkspace, searchOptionsOf, type Workspace } from '../core/service/api';
-import { parseArgs } from 'node:util';
+import { CHUNK_KINDS, mapOptionsOf, openWorkspace, SEARCH_LANGUAGES, searchOptionsOf, symbolOptionsOf, type Workspace } from '../core/service/api';
 import { registerGodotMigration } from './godot-tool';
 
 type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
@@ -25,6 +24,11 @@ function guarded<A>(fn: (args: A) => Promise<ToolResult>): (args: A) => Promise<
   };
 }
 
+/** A list argument as a client may send it: a list, one value, or a comma list. */
+const list = z.union([z.array(z.string()), z.string()]);
+/** Numbers are checked by the core's own rules (the CLI's messages), not by the schema: a string of digits passes. */
+const count = z.union([z.number(), z.string()]);
+
 export function createServer(service: Workspace, version = '0.1.0'): McpServer {
   const server = new McpServer({ name: 'coderag', version });
   server.registerTool(
@@ -34,9 +38,9 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
         'Hybrid (keyword + embedding) search over the indexed workspace. Returns chunks (functions, methods, classes, sections) with path, line range, kind, qualified name, signature, score and a snippet. The query may be a whole bug report: stack traces, pasted code and issue text are read whole (frames that point into the workspace count most).',
       inputSchema: {
         query: z.string().describe('Natural language or identifiers, e.g. "where are HTTP headers parsed" or "move_and_slide"'),
-        limit: z.number().int().min(1).max(100).optional(),
-        kind: z.array(z.string()).optional().describe('function, method, class, constant, declaration, section, documentation, window'),
-        language: z.array(z.string()).optional(),
+        limit: count.optional().describe('Results, 1 or more (default 10)'),
+        kind: list.optional().describe(`Only these kinds: ${CHUNK_KINDS.join(', ')}`),
+        language: list.optional().describe(`Only these languages: ${SEARCH_LANGUAGES.join(', ')} (or py, ts, js, rs, cs, cpp, rb, gd…)`),
         path: z.string().optional().describe('Glob over workspace-relative paths, e.g. src/**/*.ts'),
         group_by: z
           .enum(['file'])
@@ -45,10 +49,14 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
       },
     },
     guarded(async (a) => {
-      // Checked as the CLI checks its flags: an invalid kind, language or glob is an error listing the valid values.
-      const opts = searchOptionsOf({ limit: a.limit ?? 10, kind: a.kind, lang: a.language, path: a.path, 'group-by': a.group_by }, '');
+      // Checked as the CLI checks its flags: an invalid kind, language, glob or number is an error listing what is valid.
+      const opts = searchOptionsOf({ limit: a.limit, kind: a.kind, lang: a.language, path: a.path, 'group-by': a.group_by }, '');
       await service.ready();
-      return text((await service.search(a.query, opts)).results);
+      const response = await service.search(a.query, opts);
+      const result = text(response.results);
+      // A second item, so the first stays the results' JSON for clients that parse it.
+      if (response.damaged) result.content.push({ type: 'text', text: `note: ${response.damaged}` });
+      return result;
     }),
   );
   server.registerTool(
@@ -57,14 +65,17 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
       description:
         'A map of the repository ranked by PageRank over the definition→reference graph: the most important files with their key definitions, fitted to a token budget. Personalize with the files being worked on and identifiers of interest.',
       inputSchema: {
-        tokens: z.number().int().min(64).max(65536).optional().describe('Token budget (default 1024)'),
-        focus_files: z.array(z.string()).optional().describe('Workspace files being worked on (relative paths)'),
-        mentioned_files: z.array(z.string()).optional(),
-        mentioned_idents: z.array(z.string()).optional(),
+        tokens: count.optional().describe('Token budget, 64 to 65536 (default 1024)'),
+        focus_files: list.optional().describe('Workspace files being worked on (relative paths)'),
+        mentioned_files: list.optional(),
+        mentioned_idents: list.optional(),
       },
     },
     guarded(async (a) => {
-      const r = await service.map({ tokens: a.tokens, focus: a.focus_files, mentionedFiles: a.mentioned_files, mentionedIdents: a.mentioned_idents });
+      const { tokens } = mapOptionsOf(a, '');
+      // The server is this index's writer (its watcher keeps it current): tools wait for its first pass.
+      await service.ready();
+      const r = await service.map({ tokens, focus: listArg(a.focus_files), mentionedFiles: listArg(a.mentioned_files), mentionedIdents: listArg(a.mentioned_idents) });
       return text(`${r.text}\n(${r.tokens} tokens of ${r.budget}; ${r.definitions} definitions in ${r.files.length} files)`);
     }),
   );
@@ -74,38 +85,28 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
       description: 'Definitions and references of symbols matching a name (exact, then prefix, then case-insensitive substring; definitions first), with file, line and context lines.',
       inputSchema: {
         query: z.string(),
-        limit: z.number().int().min(1).max(500).optional(),
-        context_lines: z.number().int().min(0).max(20).optional(),
+        limit: count.optional().describe('Matches, 1 to 500 (default 50)'),
+        context_lines: count.optional().describe('Context lines around each, 0 to 20 (default 2)'),
         include_definitions: z.boolean().optional(),
         include_references: z.boolean().optional(),
       },
     },
-    guarded(async (a) =>
-      text(
-        await service.symbols(a.query, {
-          limit: a.limit,
-          contextLines: a.context_lines,
-          definitions: a.include_definitions,
-          references: a.include_references,
-        }),
-      ),
-    ),
+    guarded(async (a) => {
+      const { limit, contextLines } = symbolOptionsOf(a, '', 'context_lines');
+      await service.ready();
+      return text(await service.symbols(a.query, { limit, contextLines, definitions: a.include_definitions, references: a.include_references }));
+    }),
   );
   registerGodotMigration(server, () => service.root);
   return server;
 }
 
-export async function runMcp(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      root: { type: 'string' },
-      'index-dir': { type: 'string' },
-      model: { type: 'string' },
-      'no-embeddings': { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
+function listArg(v: string | string[] | undefined): string[] | undefined {
+  return typeof v === 'string' ? [v] : v;
+}
+
+/** The server over stdio until the client goes; the CLI parses its options (`coderag mcp --help`). */
+export async function runMcp(values: { root?: string; 'index-dir'?: string; model?: string; 'no-embeddings'?: boolean }): Promise<number> {
   const service = await openWorkspace({
     root: path.resolve((values.root as string) ?? process.cwd()),
     indexDir: values['index-dir'] ? path.resolve(values['index-dir'] as string) : undefined,

@@ -5,9 +5,10 @@ async function main() {
   const [root, embeddings] = process.argv.slice(2);
   const index = await CodeIndex.open({
     root,
-    embedding: { enabled: embeddings === 'embed' },
-    // Small store batches, so a kill mid-embedding finds some chunks written and some not.
-    embedBatch: 256,
+    embedding: { enabled: embeddings.startsWith('embed') },
+    // Small store batches, so a kill mid-embedding finds some chunks written and some not
+    // ('embed-default': the batches a user's run has).
+    embedBatch: embeddings === 'embed-default' ? undefined : 256,
     onProgress: (e) => process.stdout.write(`${e.phase} ${e.phase === 'embed' ? `${e.vectors.done}/${e.vectors.total}` : `${e.files.done}/${e.files.total}`}\n`),
   });
   const report = await index.update();

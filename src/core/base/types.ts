@@ -71,7 +71,15 @@ export type SkipReason =
   | 'symlink-loop'
   | 'special-file' // a FIFO, socket or device: reading it would block or never end
   | 'outside-workspace' // a symlink whose target is outside the root; `detail` names the target
+  | 'parse-failed' // it killed the parse worker (out of memory, even with a heap sized to it): until it changes
   | 'unsupported';
+
+/**
+ * Skips that pass: the file vanished, could not be read, or changed while it was read. The next
+ * pass and the watcher's settle read such a file again whatever its stamp says; other skips
+ * (binary, minified…) hold until the file changes.
+ */
+export const TRANSIENT_SKIPS: readonly SkipReason[] = ['unreadable'];
 
 export interface SkippedFile {
   path: string;

@@ -345,8 +345,11 @@ function classDraft(
         else summary.push({ row, text: `${lines.at(row)} …` });
       }
     }
+    // The class's own closing line (`}`, `end`), not the last line of its last member: a Python
+    // class ends where its last method does, often on a `)` that closes a call in that body.
     const closing = (lines.at(def.endRow) ?? '').trim();
-    if (def.endRow > (summary[summary.length - 1]?.row ?? def.endRow) && /^[})\]];?$|^end$/.test(closing)) {
+    const membersEnd = Math.max(-1, ...bodyChildren.map((c) => (c ? lastRow(c) : -1)));
+    if (def.endRow > (summary[summary.length - 1]?.row ?? def.endRow) && def.endRow > membersEnd && /^[})\]];?$|^end$/.test(closing)) {
       summary.push({ row: def.endRow, text: lines.at(def.endRow)! });
     }
   }

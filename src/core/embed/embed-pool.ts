@@ -3,7 +3,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { type Embedder, ModelLoadError, type ResolvedModel } from './embedder';
+import { type Embedder, ModelLoadError, type ResolvedModel, runtimeTelemetryOff } from './embedder';
 
 interface Slot {
   worker: Worker;
@@ -18,6 +18,7 @@ export class EmbedPool implements Embedder {
 
   static async start(model: ResolvedModel, workers?: number): Promise<EmbedPool> {
     const n = Math.max(1, workers ?? Math.min(os.availableParallelism(), 4));
+    runtimeTelemetryOff();
     const file = path.join(__dirname, 'embed-worker.js');
     const slots: Slot[] = [];
     const loading = await Promise.allSettled(

@@ -2,6 +2,7 @@
 // by scripts/build-model.mjs; any transformers.js model id or local model folder works instead.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { defaultModelDir } from '../base/assets';
 
 export interface Embedder {
@@ -68,3 +69,14 @@ export function embeddingInput(title: string, text: string, maxChars = 2000): st
 }
 
 export class ModelLoadError extends Error {}
+
+/**
+ * ONNX Runtime (1.29+, Linux and macOS) starts a telemetry uploader with its first session: a
+ * queue of events and a device id under ~/.cache/Microsoft/DeveloperTools/.onnxruntime/, a
+ * /tmp/mat-debug-<pid>.log per process. Its own switch turns it off; the runtime reads it from the
+ * process environment when it starts, which only the main thread can change (a worker's
+ * process.env is a copy). Called before any model loads, here or in a worker.
+ */
+export function runtimeTelemetryOff(): void {
+  if (isMainThread) process.env.ORT_DISABLE_TELEMETRY = '1';
+}

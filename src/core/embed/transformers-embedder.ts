@@ -2,7 +2,7 @@
 // inference runs in worker threads; tests and one-off queries may use it directly.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type Embedder, ModelLoadError, type ResolvedModel } from './embedder';
+import { type Embedder, ModelLoadError, type ResolvedModel, runtimeTelemetryOff } from './embedder';
 
 interface TransformersModule {
   env: { allowRemoteModels: boolean; allowLocalModels: boolean; localModelPath: string; cacheDir: string | null; logLevel: unknown };
@@ -31,6 +31,7 @@ export class TransformersEmbedder implements Embedder {
         }
       }
     }
+    runtimeTelemetryOff();
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const tjs = require('@huggingface/transformers') as TransformersModule;
     tjs.env.allowRemoteModels = model.allowRemote;

@@ -4,6 +4,7 @@
 // they are indexed again — no duplicate, no missing chunk.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { TRANSIENT_SKIPS } from '../base/types';
 import type { ParseResult } from '../parse/parse-job';
 import type { FileRow } from '../store/rows';
 import type { ChunkStore } from '../store/chunk-store';
@@ -52,15 +53,17 @@ export async function applyBatch(t: BatchTarget, batch: ParseResult[], report: I
     report.indexed++;
   }
   for (const r of skipped) {
-    const stat = fs.statSync(path.join(t.root, r.path), { throwIfNoEntry: false });
-    if (!stat) {
+    if (!fs.existsSync(path.join(t.root, r.path))) {
       // Deleted while we were indexing: forget it entirely.
       if (t.files.has(r.path)) await t.store.deleteFiles([r.path]);
       t.files.delete(r.path);
       report.notes.push({ path: r.path, note: r.detail });
       continue;
     }
-    fileRows.push({ path: r.path, sha256: r.sha ?? '', size: stat.size, mtimeMs: Math.floor(stat.mtimeMs), language: '', chunkCount: 0, state: 'skipped', reason: r.reason, note: r.detail });
+    // The stamp of the read that decided the skip, never a later one: a file replaced since then
+    // must not pass for the one that was looked at. A transient skip is read again whatever its stamp.
+    fileRows.push({ path: r.path, sha256: r.sha ?? '', size: r.size ?? -1, mtimeMs: r.mtimeMs ?? -1, language: '', chunkCount: 0, state: 'skipped', reason: r.reason, note: r.detail });
+    if (TRANSIENT_SKIPS.includes(r.reason)) report.retry.push(r.path);
     report.skipped++;
   }
   for (const r of tagged) {

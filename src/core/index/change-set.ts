@@ -2,7 +2,7 @@
 // files gone since the last run, and among the present ones those that need reading.
 import * as path from 'node:path';
 import { isDocumentation } from '../lang/registry';
-import type { SkippedFile } from '../base/types';
+import { type SkippedFile, type SkipReason, TRANSIENT_SKIPS } from '../base/types';
 import { pathChecker, type ScanOptions, scanWorkspaceAsync, type ScannedFile } from '../scan/walker';
 import type { KeywordEngine } from '../keyword/engine';
 import type { UpdateOptions } from './report';
@@ -60,8 +60,11 @@ export async function changeSet(
     // (readFile) changes the text without touching the file. Same content: 'unchanged', cheaply.
     const fresh = !options.paths && row && row.size === f.size && row.mtimeMs === f.mtimeMs;
     // An indexed file is complete when the keyword index holds its content; a tags-only file
-    // only satisfies a tags-only update.
-    const complete = row?.state === 'indexed' ? keyword.fileShas.get(f.path) === row.sha256 : row?.state === 'tags' ? !!options.tagsOnly : true;
+    // only satisfies a tags-only update; a transient skip (vanished, changed while read) never does.
+    const complete =
+      row?.state === 'indexed' ? keyword.fileShas.get(f.path) === row.sha256
+      : row?.state === 'tags' ? !!options.tagsOnly
+      : !(row?.state === 'skipped' && TRANSIENT_SKIPS.includes(row.reason as SkipReason));
     if (fresh && complete) unchanged++;
     else todo.push(f);
   }

@@ -156,7 +156,12 @@ export class CodeIndex {
 
   private parser(): ParsePool | undefined {
     if (this.opts.inProcess) return undefined;
-    this.pool ??= new ParsePool({ workers: this.opts.parseWorkers, maxTokens: this.opts.maxTokens ?? 512 });
+    this.pool ??= new ParsePool({
+      workers: this.opts.parseWorkers,
+      maxTokens: this.opts.maxTokens ?? 512,
+      heapMb: this.opts.parseHeapMb?.worker,
+      maxHeapMb: this.opts.parseHeapMb?.max,
+    });
     return this.pool;
   }
 

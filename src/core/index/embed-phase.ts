@@ -3,7 +3,7 @@
 // the next batch and writing the previous one overlap with embedding the current one.
 import { EMBEDDING_INPUT_VERSION, embeddingInput, type Embedder, resolveModel } from '../embed/embedder';
 import type { ChunkStore } from '../store/chunk-store';
-import { writeMeta } from './meta';
+import { readCacheIdentity, writeCacheIdentity, writeMeta } from './meta';
 import type { IndexReport, UpdateOptions } from './report';
 import type { RunHost, RunProgress } from './run-host';
 import type { IndexState } from './state';
@@ -13,11 +13,15 @@ import type { IndexState } from './state';
 export const EMBED_BATCH = 4096;
 const SUB_BATCH = 32;
 
-/** Splits a batch over the pool's workers so every core embeds; reports each finished part. */
-async function embedAll(embedder: Embedder, texts: string[], onPart: (n: number) => void): Promise<Float32Array[]> {
+/**
+ * Splits a batch over the pool's workers so every core embeds; hands each finished part to
+ * `onPart` as it comes (the vector cache keeps it at once: a kill loses at most what is in flight).
+ */
+async function embedAll(embedder: Embedder, texts: string[], onPart: (from: number, vectors: Float32Array[]) => void): Promise<Float32Array[]> {
   const parts: Promise<Float32Array[]>[] = [];
   for (let i = 0; i < texts.length; i += SUB_BATCH) {
-    parts.push(embedder.embed(texts.slice(i, i + SUB_BATCH)).then((v) => (onPart(v.length), v)));
+    const from = i;
+    parts.push(embedder.embed(texts.slice(i, i + SUB_BATCH)).then((v) => (onPart(from, v), v)));
   }
   // Every part settles before a failure is passed on: a rejection that returned at the first
   // failing part let the pool be closed (its workers terminated) while the other worker was
@@ -26,6 +30,44 @@ async function embedAll(embedder: Embedder, texts: string[], onPart: (n: number)
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
   return settled.flatMap((r) => (r as PromiseFulfilledResult<Float32Array[]>).value);
+}
+
+/**
+ * Vectors written to the cache as they come, one write at a time, the next one taking whatever
+ * finished meanwhile: durable within a fraction of a second of being computed, in a few store
+ * calls per second rather than one per part.
+ */
+class CacheWriter {
+  private pending: { contentHash: string; vector: Float32Array }[] = [];
+  private writing?: Promise<void>;
+  private failure?: unknown;
+
+  constructor(private readonly store: ChunkStore) {}
+
+  add(entries: { contentHash: string; vector: Float32Array }[]): void {
+    this.pending.push(...entries);
+    this.writing ??= this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length) {
+        const batch = this.pending;
+        this.pending = [];
+        await this.store.cacheVectors(batch);
+      }
+    } catch (err) {
+      this.failure = err;
+    } finally {
+      this.writing = undefined;
+    }
+  }
+
+  /** Everything added so far is written (or its failure thrown). */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.failure) throw this.failure;
+  }
 }
 
 /**
@@ -69,6 +111,11 @@ async function checkedEmbedder(s: IndexState, embedder: Embedder): Promise<Embed
   }
   if (embedder.dim !== s.store.dim) throw new Error(`model dimension ${embedder.dim} differs from the index (${s.store.dim}): run \`coderag index --rebuild\``);
   s.meta.model = { id: embedder.id, dim: embedder.dim, input: EMBEDDING_INPUT_VERSION };
+  // A cache kept through a rebuild, or one of an index older than its identity file: its vectors
+  // serve only the model and input they were made with.
+  const cache = readCacheIdentity(s.dir);
+  if (cache && (cache.id !== embedder.id || cache.dim !== embedder.dim || (cache.input ?? 0) !== EMBEDDING_INPUT_VERSION)) await s.store.clearVectorCache();
+  writeCacheIdentity(s.dir, s.meta.model);
   writeMeta(s.dir, s.meta);
   return embedder;
 }
@@ -101,18 +148,19 @@ export async function embedMissing(
   let next = ids.length ? fetch(0) : undefined;
   const total = ids.length;
   progress.emit({ vectors: { done: 0, total } });
+  const cache = new CacheWriter(store);
   for (let i = 0; i < ids.length && !(await progress.checkpoint(stopped, signal)); i += batch) {
     const { rows, cached } = await next!;
     next = i + batch < ids.length ? fetch(i + batch) : undefined;
-    const need = rows.filter((r) => !cached.has(r.contentHash));
+    // One model call per content: copies of one chunk (a build output, a .d.ts) share it.
+    const need = [...new Map(rows.filter((r) => !cached.has(r.contentHash)).map((r) => [r.contentHash, r])).values()];
     let partial = done + rows.length - need.length;
-    const vectors = await embedAll(embedder, need.map((r) => embeddingInput(r.title, r.text)), (n) => {
-      partial += n;
+    const vectors = await embedAll(embedder, need.map((r) => embeddingInput(r.title, r.text)), (from, part) => {
+      cache.add(part.map((vector, k) => ({ contentHash: need[from + k].contentHash, vector })));
+      partial += part.length;
       progress.emit({ vectors: { done: partial, total } });
     });
-    const fresh: { contentHash: string; vector: Float32Array }[] = [];
     need.forEach((r, k) => {
-      if (!cached.has(r.contentHash)) fresh.push({ contentHash: r.contentHash, vector: vectors[k] });
       cached.set(r.contentHash, vectors[k]);
       cachedHashes.add(r.contentHash);
     });
@@ -123,14 +171,17 @@ export async function embedMissing(
     report.reusedVectors += rows.length - need.length;
     report.embedded += need.length;
     await writing;
+    // The chunk rows learn their vectors once the cache holds them: a run killed in between
+    // finds them there and only copies them over.
     writing = (async () => {
+      await cache.flush();
       await store.updateChunks(rows);
-      await store.cacheVectors(fresh);
     })();
     done += rows.length;
     progress.emit({ vectors: { done, total } });
   }
   await writing;
+  await cache.flush();
   await next?.catch(() => undefined); // a prefetch left behind when stopping early
 }
 

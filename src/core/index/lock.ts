@@ -11,9 +11,16 @@ const held = new Set<string>();
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A process that has exited but is not reaped yet still answers signal 0: a writer killed with
+  // its launcher is adopted by whatever reaps orphans, and some containers' first process never
+  // does. Its state says it is dead (Linux).
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
   }
 }
 

@@ -3,8 +3,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SkippedFile } from '../base/types';
+import { VECTOR_CACHE_FILE } from '../store/store';
 
-export const INDEX_FORMAT = 4; // 4: the files table's skip reason is a column of its own
+export const INDEX_FORMAT = 5; // 5: chunk rows carry a checksum; 4: the files table's skip reason is a column of its own
 
 export interface IndexMeta {
   format: number;
@@ -92,6 +93,23 @@ export function writeJsonAtomic(file: string, data: unknown): void {
 
 export function writeMeta(dir: string, meta: IndexMeta): void {
   writeJsonAtomic(path.join(dir, 'meta.json'), meta);
+}
+
+/** What the vector cache holds: vectors of this model, from this embedding input (VECTOR_CACHE_FILE). */
+export type CacheIdentity = NonNullable<IndexMeta['model']>;
+
+export function readCacheIdentity(dir: string): CacheIdentity | undefined {
+  try {
+    const m = JSON.parse(fs.readFileSync(path.join(dir, VECTOR_CACHE_FILE), 'utf8')) as CacheIdentity;
+    return typeof m.id === 'string' && typeof m.dim === 'number' ? m : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeCacheIdentity(dir: string, identity: CacheIdentity): void {
+  const now = readCacheIdentity(dir);
+  if (now?.id !== identity.id || now.dim !== identity.dim || now.input !== identity.input) writeJsonAtomic(path.join(dir, VECTOR_CACHE_FILE), identity);
 }
 
 export function readSkipped(dir: string): SkippedFile[] {

@@ -1,13 +1,14 @@
 // Under the writer lock, before anything is written: read the index again if another process
 // wrote since this one looked (or was killed mid-batch), repair what can be mended in place and
 // rebuild what cannot be read. A reader never gets here: it reports, the writer repairs.
-import { EMBEDDING_INPUT_VERSION } from '../embed/embedder';
+import { EMBEDDING_INPUT_VERSION, resolveModel } from '../embed/embedder';
 import { producerVersions } from '../parse/producers';
 import { openChunkStore } from '../store/open-store';
 import { CorruptIndexError, Store } from '../store/store';
 import { KeywordEngine } from '../keyword/engine';
 import { catchUpKeyword, readKeyword, saveKeyword } from './keyword-file';
-import { artifactChange, readMetaChecked, resolveScan, writeMeta } from './meta';
+import { sweepGarbled } from './verify';
+import { artifactChange, readCacheIdentity, readMetaChecked, resolveScan, writeCacheIdentity, writeMeta } from './meta';
 import { metaProblem, sameVersions } from './open';
 import type { IndexReport } from './report';
 import type { Sink } from './sinks';
@@ -17,7 +18,7 @@ import { DEFAULT_DIM, freshMeta, type IndexState } from './state';
  * Makes the index writable and whole. Returns true when files were dropped for repair: the run
  * must scan everything to find them again.
  */
-export async function prepareWrite(s: IndexState, sinks: () => Sink[], report: IndexReport, rebuild?: string): Promise<boolean> {
+export async function prepareWrite(s: IndexState, sinks: () => Sink[], report: IndexReport, rebuild: string | undefined, sweep: boolean): Promise<boolean> {
   let reason = rebuild;
   let rescan = false;
   if (!reason) {
@@ -39,9 +40,24 @@ export async function prepareWrite(s: IndexState, sinks: () => Sink[], report: I
       }
     }
   }
+  let swept = { dropped: false };
+  if (!reason && s.opened && !s.health.degraded) {
+    try {
+      swept = await sweepGarbled(s, report, sweep);
+    } catch (err) {
+      if (!(err instanceof CorruptIndexError)) throw err;
+      reason = err.message;
+    }
+  }
   if (reason) {
+    // The vector cache outlives a rebuild when it reads and holds this model's vectors of this
+    // embedding input: the rebuild parses every file again but computes no vector twice.
+    const found = readMetaChecked(s.dir);
+    const cache = readCacheIdentity(s.dir) ?? (found.ok ? found.meta?.model : undefined) ?? (s.meta.model && { ...s.meta.model });
     s.opened?.close();
     s.opened = undefined;
+    const asked = resolveModel(s.opts.embedding).id;
+    const keep = !s.health.degraded && !!cache && cache.id === asked && (cache.input ?? 0) === EMBEDDING_INPUT_VERSION && (await Store.cacheReadable(s.dir));
     s.meta = freshMeta(s.root);
     s.files.clear();
     s.keyword = KeywordEngine.empty();
@@ -49,12 +65,14 @@ export async function prepareWrite(s: IndexState, sinks: () => Sink[], report: I
     s.tags.reset();
     s.skipped = undefined;
     s.vectorsStale = false;
-    if (!s.health.degraded) Store.destroy(s.dir);
-    s.opened = await openStore(s, DEFAULT_DIM);
+    if (!s.health.degraded) Store.destroy(s.dir, keep);
+    if (keep) writeCacheIdentity(s.dir, cache!);
+    s.opened = await openStore(s, keep ? cache!.dim : DEFAULT_DIM);
     report.rebuilt = reason;
     // A rebuilt index starts from the options given: --rebuild also resets a saved code-only mode.
     s.scan = resolveScan(s.opts, undefined, false).scan;
     s.scanChanged = undefined;
+    s.knownClean = true;
   }
   const changed = artifactChange(s.meta, producerVersions());
   if (changed && s.files.size) {
@@ -71,6 +89,7 @@ export async function prepareWrite(s: IndexState, sinks: () => Sink[], report: I
     await s.store.forgetVectors();
     report.rebuilt ??= `embedding input version ${s.meta.model.input ?? 'unknown'} → ${EMBEDDING_INPUT_VERSION}: chunks embedded again`;
     s.meta.model.input = EMBEDDING_INPUT_VERSION;
+    if (!s.health.degraded) writeCacheIdentity(s.dir, s.meta.model);
   }
   s.vectorsStale = false;
   if (s.store.cacheDamage) {
@@ -78,7 +97,7 @@ export async function prepareWrite(s: IndexState, sinks: () => Sink[], report: I
     const kept = await s.store.resetVectorCache();
     report.repaired.push(`the vector cache was unreadable (${why}): made again from the ${kept} vectors the chunks hold`);
   }
-  if (await repairCounts(s, sinks, report, s.interrupted)) rescan = true;
+  if (await repairCounts(s, sinks, report, s.interrupted || swept.dropped)) rescan = true;
   // The keyword engine agrees with the files table before anything is added to it: another
   // writer's unsaved progress, a killed run's, a lost or damaged keyword file.
   await catchUpKeyword(s);

@@ -48,6 +48,11 @@ export interface IndexReport {
   fallbacks: { path: string; reason: string }[];
   errors: { path: string; error: string }[];
   notes: { path: string; note: string }[];
+  /**
+   * Files skipped for a reason that passes (vanished and back, unreadable, changed while read):
+   * the next pass reads them again, and the watcher does once its burst settles.
+   */
+  retry: string[];
   /** Set when the index was found damaged or outdated and rebuilt from scratch. */
   rebuilt?: string;
   /** Set when this run indexes another set of files than the index was built with (code-only, size limit…). */
@@ -61,5 +66,5 @@ export interface IndexReport {
 }
 
 export function emptyReport(runId = 0): IndexReport {
-  return { runId, indexed: 0, unchanged: 0, deleted: 0, chunks: 0, skipped: 0, embedded: 0, reusedVectors: 0, fallbacks: [], errors: [], notes: [], repaired: [], timings: {} };
+  return { runId, indexed: 0, unchanged: 0, deleted: 0, chunks: 0, skipped: 0, embedded: 0, reusedVectors: 0, fallbacks: [], errors: [], notes: [], retry: [], repaired: [], timings: {} };
 }

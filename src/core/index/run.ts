@@ -9,6 +9,7 @@ import { embedPhase } from './embed-phase';
 import { saveKeyword } from './keyword-file';
 import { writeMeta, writeSkipped } from './meta';
 import { prepareWrite } from './repair';
+import { recordClean } from './verify';
 import { emptyReport, type IndexReport, type UpdateOptions } from './report';
 import { type RunHost, RunProgress } from './run-host';
 import { type Sink, sinksFor } from './sinks';
@@ -26,7 +27,9 @@ export async function runUpdate(s: IndexState, host: RunHost, runId: number, opt
   s.wrote = true;
   const sinks = (): Sink[] => sinksFor(s);
   // Files dropped for repair are found again only by a full scan.
-  if (await prepareWrite(s, sinks, report, options.rebuild)) options = { ...options, paths: undefined };
+  // A full run sweeps the stored chunks for garbled bytes first (skipped when the data files are
+  // as the last clean run left them); a watcher's pass over a few files does not.
+  if (await prepareWrite(s, sinks, report, options.rebuild, !options.paths)) options = { ...options, paths: undefined };
   progress.emit();
   const { todo, unchanged, skipped, gone } = await changeSet(s.root, () => s.skippedFiles(), s.files, s.keyword, options, { ...s.scan, indexDir: s.dir });
   report.unchanged = unchanged;
@@ -66,6 +69,7 @@ export async function runUpdate(s: IndexState, host: RunHost, runId: number, opt
   report.cancelled = stopped() || undefined;
   s.meta.updatedAt = new Date().toISOString();
   if (persist) writeMeta(s.dir, s.meta);
+  recordClean(s);
   s.versions = await s.store.versions();
   report.timings.totalMs = Math.round(performance.now() - t0);
   progress.emit({ phase: 'done', waitingOn: undefined });
@@ -107,6 +111,9 @@ async function parseAll(
         const knownSha = row && (row.state !== 'tags' || tagsOnly) ? row.sha256 : undefined;
         const text = await s.opts.readFile?.(f.path);
         result = await host.parse({ path: f.path, absPath: f.absPath, knownSha, withTags: true, tagsOnly, ...(text !== undefined ? { text } : {}) });
+        // A file that killed its worker was never read by a parse: it keeps the scan's stamp, and
+        // is tried again when that changes.
+        if (result.status === 'skipped' && result.size === undefined && result.reason === 'parse-failed') result = { ...result, size: f.size, mtimeMs: f.mtimeMs };
       } catch (err) {
         report.errors.push({ path: f.path, error: (err as Error).message.split('\n')[0] });
         continue;

@@ -24,6 +24,8 @@ export interface CodeIndexOptions {
   /** Chunks over this many model tokens are split (default 512). */
   maxTokens?: number;
   parseWorkers?: number;
+  /** Heap of a parse worker, and the most a retry of a file that ran it out of memory gets (parse-pool.ts); tests make them small. */
+  parseHeapMb?: { worker: number; max: number };
   embedWorkers?: number;
   /** Chunks per store round trip while embedding (default EMBED_BATCH); tests make it small. */
   embedBatch?: number;
@@ -91,6 +93,8 @@ export class IndexState {
   interrupted = false;
   /** Set once this object has written (run an update): only then does close() save the keyword index. */
   wrote = false;
+  /** The chunk table's data files were found clean (checksums swept, or as the last clean run left them) at the start of this run. */
+  knownClean = false;
   /** The last full scan's skip list, once read or made (skipped.json on disk). */
   skipped?: SkippedFile[];
 

@@ -239,12 +239,28 @@ export class KeywordEngine {
     return (this.sorted[f] ??= [...this.dict[f].terms].sort());
   }
 
-  /** Terms of `field` starting with `prefix` (sorted term list, binary search). */
+  /**
+   * Documents of the field holding term `id`, deleted ones left out: deleted documents keep their
+   * postings until a compaction, and counting them made an index after edits rank otherwise than
+   * a fresh index of the same files. Without deleted documents it is the postings' count.
+   */
+  private df(f: number, id: number): number {
+    const store = this.dict[f];
+    const count = store.count(id);
+    if (this.live === this.docs.length) return count;
+    const from = store.start(id);
+    let live = 0;
+    for (let i = from; i < from + count; i++) if (this.docs[store.docs[i]]) live++;
+    return live;
+  }
+
+  /** Terms of `field` starting with `prefix` (sorted term list, binary search), held by a live document. */
   private expand(f: number, prefix: string, max = 24): string[] {
     const sorted = this.sortedTerms(f);
+    const dict = this.dict[f];
     const out: string[] = [];
     for (let i = lowerBound(sorted, prefix); i < sorted.length && out.length < max && sorted[i].startsWith(prefix); i++) {
-      if (sorted[i] !== prefix) out.push(sorted[i]);
+      if (sorted[i] !== prefix && this.df(f, dict.id(sorted[i])!)) out.push(sorted[i]);
     }
     return out;
   }
@@ -314,7 +330,7 @@ export class KeywordEngine {
           const store = this.dict[f];
           const id = store.id(t);
           if (id === undefined) continue;
-          df = Math.max(df, store.count(id));
+          df = Math.max(df, this.df(f, id));
           const b = FIELD_B[FIELDS[f]];
           const avg = this.lengthSums[f] / n || 1;
           const lengths = this.lengths[f];
@@ -329,7 +345,11 @@ export class KeywordEngine {
           }
           fileScoring?.add(f, docs, tfs, from, to);
         }
-        if (!df) continue;
+        if (!df) {
+          // Only deleted documents hold it: as if the term were not there.
+          for (const d of hit) tfw[d] = 0;
+          continue;
+        }
         const w = weight * idf(n, df);
         for (const d of hit) {
           const x = tfw[d];
@@ -403,9 +423,10 @@ export class KeywordEngine {
   /** The term's highest idf over the fields that have it (its rarest use), 0 when no field has it. */
   private bestIdf(term: string): number {
     let best = 0;
-    for (const d of this.dict) {
-      const id = d.id(term);
-      if (id !== undefined) best = Math.max(best, idf(this.live, d.count(id)));
+    for (let f = 0; f < this.dict.length; f++) {
+      const id = this.dict[f].id(term);
+      const df = id === undefined ? 0 : this.df(f, id);
+      if (df) best = Math.max(best, idf(this.live, df));
     }
     return best;
   }
@@ -453,10 +474,10 @@ export class KeywordEngine {
   idf(term: string): number {
     this.materialize();
     let df = 0;
-    for (const d of this.dict) {
+    this.dict.forEach((d, f) => {
       const id = d.id(term);
-      if (id !== undefined) df = Math.max(df, d.count(id));
-    }
+      if (id !== undefined) df = Math.max(df, this.df(f, id));
+    });
     return df ? idf(this.live, df) : 0;
   }
 

@@ -25,7 +25,16 @@ export interface ParseRequest {
 
 export type ParseResult =
   | { path: string; status: 'unchanged'; sha: string; size: number; mtimeMs: number }
-  | { path: string; status: 'skipped'; reason: SkipReason; detail: string; sha?: string }
+  | {
+      path: string;
+      status: 'skipped';
+      reason: SkipReason;
+      detail: string;
+      sha?: string;
+      /** The stamp the file had when it was read; absent when it could not be read at all. */
+      size?: number;
+      mtimeMs?: number;
+    }
   | { path: string; status: 'tagged'; sha: string; size: number; mtimeMs: number; language: string; products: { tags: string } }
   | {
       path: string;
@@ -50,15 +59,53 @@ export interface ParseOptions extends ChunkOptions {
   compact?: boolean;
 }
 
+/** Reads of a file that keeps changing under us before it counts as 'changed while read'. */
+const READ_ATTEMPTS = 3;
+
+/**
+ * The file's bytes and the stamp they belong to. The stamp is taken on the open file before and
+ * after the read: a write in between (a save, an archive extracting) shows as a change, and the
+ * file is read again. A stamp taken later than the bytes would mark a newer file as indexed.
+ */
+function readStable(absPath: string): { bytes: Buffer; stat: fs.Stats } | { error: string } {
+  for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+    let fd: number;
+    try {
+      fd = fs.openSync(absPath, 'r');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      return { error: code === 'ENOENT' ? 'deleted while indexing' : code ?? String(err) };
+    }
+    try {
+      const stat = fs.fstatSync(fd);
+      if (stat.isDirectory()) return { error: 'EISDIR' };
+      const bytes = fs.readFileSync(fd);
+      const after = fs.fstatSync(fd);
+      if (bytes.length === after.size && after.size === stat.size && after.mtimeMs === stat.mtimeMs) return { bytes, stat };
+    } catch (err) {
+      return { error: (err as NodeJS.ErrnoException).code ?? String(err) };
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+  return { error: 'changed while read' };
+}
+
 export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<ParseResult> {
   let bytes: Buffer;
   let stat: fs.Stats;
-  try {
-    stat = fs.statSync(req.absPath);
-    bytes = req.text !== undefined ? Buffer.from(req.text, 'utf8') : fs.readFileSync(req.absPath);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return { path: req.path, status: 'skipped', reason: 'unreadable', detail: code === 'ENOENT' ? 'deleted while indexing' : code ?? String(err) };
+  if (req.text !== undefined) {
+    try {
+      stat = fs.statSync(req.absPath);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      return { path: req.path, status: 'skipped', reason: 'unreadable', detail: code === 'ENOENT' ? 'deleted while indexing' : code ?? String(err) };
+    }
+    bytes = Buffer.from(req.text, 'utf8');
+  } else {
+    const read = readStable(req.absPath);
+    if ('error' in read) return { path: req.path, status: 'skipped', reason: 'unreadable', detail: read.error };
+    ({ bytes, stat } = read);
   }
   const sha = createHash('sha256').update(bytes).digest('hex');
   const mtimeMs = Math.floor(stat.mtimeMs);
@@ -69,7 +116,7 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   const crOnly = bytes.includes(0x0d) && !bytes.includes(0x0a);
   const decoded = decodeSource(crOnly ? crToLf(bytes) : bytes, req.path);
   if (crOnly && decoded.text !== undefined) decoded.note = [CR_ONLY_NOTE, decoded.note].filter(Boolean).join('; ');
-  if (decoded.skip) return { path: req.path, status: 'skipped', sha, ...decoded.skip };
+  if (decoded.skip) return { path: req.path, status: 'skipped', sha, size: bytes.length, mtimeMs, ...decoded.skip };
   if (req.tagsOnly) {
     try {
       const { language, tags } = await tagsOfFile(req.path, decoded.text!);

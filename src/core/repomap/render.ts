@@ -1,6 +1,7 @@
 // Rendering the ranked definitions as a map: each file with its key definition lines, the scopes
 // enclosing them (class headers), `⋮` where lines are elided — fitted to a token budget by binary
 // search over how many definitions are shown.
+import { quotePath } from '../base/quote';
 import type { RankedDefinition } from './graph';
 
 export interface Scope {
@@ -26,7 +27,7 @@ const MAX_LINE = 100;
 
 function fileBlock(path: string, lineNumbers: number[], src: MapSource): string {
   const lines = src.lines(path);
-  if (!lines) return `${path}\n`;
+  if (!lines) return `${quotePath(path)}\n`;
   const shown = new Set<number>();
   const scopes = src.scopes(path);
   for (const l of lineNumbers) {
@@ -34,7 +35,7 @@ function fileBlock(path: string, lineNumbers: number[], src: MapSource): string 
     for (const s of scopes) if (s.line < l && l <= s.end) shown.add(s.line);
   }
   const sorted = [...shown].filter((l) => l >= 1 && l <= lines.length).sort((a, b) => a - b);
-  const out = [`${path}:`];
+  const out = [`${quotePath(path)}:`];
   let prev = 0;
   for (const l of sorted) {
     if (l > prev + 1) out.push('⋮');
@@ -60,7 +61,7 @@ export function renderTop(
     lines.push(...d.lines);
     byFile.set(d.path, lines);
   }
-  const blocks = important.map((p) => `${p}\n`);
+  const blocks = important.map((p) => `${quotePath(p)}\n`);
   const files = [...important];
   // Which definitions make the cut is decided by their own rank; files appear by file rank.
   const order = fileRank ? [...byFile].sort((a, b) => (fileRank.get(b[0]) ?? 0) - (fileRank.get(a[0]) ?? 0)) : [...byFile];

@@ -2,7 +2,8 @@
 // language server behind the editor) import (test/layering.test.ts). The workspace contract and
 // what each call means are in contract.ts; the rest are the types and helpers adapters share.
 export type * from './contract';
-export { NoVectorsError, openWorkspace } from './workspace';
+export { NoVectorsError, openWorkspace, tooLarge } from './workspace';
+export { MAX_PARSE_FILE_BYTES } from '../parse/parse-pool';
 export type { ChunkKind, SkippedFile, SkipReason } from '../base/types';
 export { CHUNK_KINDS } from '../base/types';
 export type { IndexHealth, IndexReport, ProgressEvent } from '../index/code-index';
@@ -12,11 +13,12 @@ export type { MapRequest, RepoMapResult } from '../repomap/repo-map';
 export type { FileGroup, SearchMode, SearchOptions, SearchResult } from '../search/hybrid';
 export { groupByFile } from '../search/hybrid';
 export type { FusionMethod } from '../search/fusion';
-export type { Status } from './status';
-export { InvalidArgumentError, searchOptionsOf, SEARCH_LANGUAGES } from './search-options';
+export type { Staleness, Status } from './status';
+export { InvalidArgumentError, mapOptionsOf, searchOptionsOf, SEARCH_LANGUAGES, symbolOptionsOf } from './search-options';
 export { OutsideRootError } from './confine';
 export { defaultIndexDir } from '../index/state';
 export { tuneJitForIndexing } from '../parse/jit';
+export { quotePath } from '../base/quote';
 
 // The Godot 3 → 4 migration analysis (src/core/godot): plain data in and out.
 export { analyzeProject, findingsOf, runStatus, JUDGE_VERSION } from '../godot/analyze';

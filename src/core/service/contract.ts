@@ -7,7 +7,7 @@ import type { MapRequest, RepoMapView } from '../repomap/repo-map';
 
 export type { MapDefinition, MapFile, RepoMapView } from '../repomap/repo-map';
 import type { SearchOptions, SearchResult } from '../search/hybrid';
-import type { Status } from './status';
+import type { Staleness, Status } from './status';
 
 export interface OpenOptions {
   /** The workspace folder. Every path in and out is relative to it, with `/` separators. */
@@ -18,7 +18,11 @@ export interface OpenOptions {
   embedding?: { enabled?: boolean; model?: string };
   /** Leave documentation out; undefined keeps what the index was built with. */
   codeOnly?: boolean;
-  /** Files larger than this are skipped (default 1 MB); undefined keeps the index's. */
+  /**
+   * Files larger than this are skipped (default 1 MB); undefined keeps the index's. Above
+   * MAX_PARSE_FILE_BYTES (16 MB) openWorkspace refuses it (InvalidArgumentError): a parse worker
+   * may not hold such a file. A file that still kills its worker is skipped ('parse-failed').
+   */
   maxFileBytes?: number;
   /** More exclude patterns (.gitignore syntax), on top of the ignore files. */
   exclude?: string[];
@@ -67,6 +71,11 @@ export interface SearchResponse {
   vectors: { embedded: number; total: number };
   /** A run was indexing while this answered: results cover what was indexed so far. */
   indexing?: boolean;
+  /**
+   * Stored chunks this search read that failed their checksum (garbled index data): left out of
+   * the results, never served. The next `coderag index` repairs them.
+   */
+  damaged?: string;
   tookMs: number;
 }
 
@@ -131,13 +140,20 @@ export interface Workspace {
   readonly paused: boolean;
   /** Hybrid search over what is indexed now; never starts a run. Invalid options: InvalidArgumentError. */
   search(query: string, opts?: SearchOptions, signal?: AbortSignal): Promise<SearchResponse>;
-  /** The repo map; on a workspace never indexed it tags first (several times faster than a full run). */
+  /**
+   * The repo map of the index as stored: reading never writes (stale() says what changed since;
+   * index() and watch() update). On a workspace never indexed it tags first (a tags-only pass,
+   * several times faster than a full run): the one write a reader makes, as search() builds the
+   * keyword index where there is none.
+   */
   map(request?: MapRequest, signal?: AbortSignal): Promise<RepoMapView>;
-  /** Where a symbol is defined and used (exact, prefix, then substring matches). */
+  /** Where a symbol is defined and used (exact, prefix, then substring matches), read as map() reads. */
   symbols(query: string, opts?: IdentifierSearchOptions): Promise<IdentifierHit[]>;
+  /** Indexed files changed on disk or gone since they were indexed (one stat each; new files are not seen). */
+  stale(): Promise<Staleness>;
   /** The innermost chunk holding the 1-based line, if the file is indexed. */
   chunkAt(path: string, line: number): Promise<ChunkView | undefined>;
-  /** The identifier at a 1-based line (and 0-based column, else the line's first tag): its definitions, references and callers. */
+  /** The identifier at a 1-based line (and 0-based column, else the line's first tag): its definitions, references and callers; read as map() reads. */
   definitionAt(path: string, line: number, column?: number): Promise<DefinitionView | undefined>;
   status(opts?: { skipped?: boolean }): Promise<Status>;
   onDidUpdate(listener: (e: UpdateEvent) => void): Disposable;

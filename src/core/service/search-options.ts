@@ -17,8 +17,8 @@ const MODES = ['hybrid', 'keyword', 'vector'];
 const FUSIONS = ['zscore', 'rrf'];
 
 /** Repeated options and comma lists alike: `--kind method,class` or `--kind method --kind class`. */
-function listOf(values: string[] | undefined): string[] | undefined {
-  const items = values?.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
+function listOf(values: string | string[] | undefined): string[] | undefined {
+  const items = (typeof values === 'string' ? [values] : values)?.flatMap((v) => String(v).split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
   return items?.length ? items : undefined;
 }
 
@@ -45,6 +45,28 @@ function checkGlob(glob: string, prefix: string): string {
     throw new InvalidArgumentError(`${prefix}path ${glob}: invalid glob (${(err as Error).message})`);
   }
   return glob;
+}
+
+/** A whole number from `min` to `max`, or the error saying so; undefined stays undefined. */
+function wholeNumber(option: string, value: unknown, min: number, max: number, what: string, prefix: string): number | undefined {
+  if (value === undefined) return undefined;
+  const raw = String(value).trim();
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) throw new InvalidArgumentError(`${prefix}${option} ${String(value)}: expected a whole number of ${what} from ${min} to ${max}`);
+  return n;
+}
+
+/** The repo map's token budget (`tokens`), checked: 64 to 65536. */
+export function mapOptionsOf(values: Record<string, unknown>, prefix = '--'): { tokens?: number } {
+  return { tokens: wholeNumber('tokens', values.tokens, 64, 65536, 'tokens', prefix) };
+}
+
+/** Symbol search's `limit` (1 to 500) and `context` lines (0 to 20), checked. */
+export function symbolOptionsOf(values: Record<string, unknown>, prefix = '--', contextName = 'context'): { limit?: number; contextLines?: number } {
+  return {
+    limit: wholeNumber('limit', values.limit, 1, 500, 'matches', prefix),
+    contextLines: wholeNumber(contextName, values[contextName], 0, 20, 'lines', prefix),
+  };
 }
 
 /** Every language a filter may name: parsed languages and text formats. */

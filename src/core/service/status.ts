@@ -88,3 +88,30 @@ export async function storedStatus(index: CodeIndex, withSkipped: boolean): Prom
     degraded: index.health.degraded,
   };
 }
+
+/** Indexed files whose content may differ from what is stored: changed on disk (size or mtime) or gone. */
+export interface Staleness {
+  changed: string[];
+  deleted: string[];
+}
+
+/**
+ * What a reader can say about an index it does not update: one stat per indexed file (no walk:
+ * files added since are not seen; `coderag index` finds them).
+ */
+export async function staleFiles(index: CodeIndex): Promise<Staleness> {
+  const rows = index.fileRows().filter((r) => r.state === 'indexed' || r.state === 'tags');
+  const out: Staleness = { changed: [], deleted: [] };
+  for (let i = 0; i < rows.length; i += 64) {
+    await Promise.all(
+      rows.slice(i, i + 64).map(async (r) => {
+        const st = await fs.promises.stat(path.join(index.root, r.path)).catch(() => undefined);
+        if (!st) out.deleted.push(r.path);
+        else if (st.size !== r.size || Math.floor(st.mtimeMs) !== r.mtimeMs) out.changed.push(r.path);
+      }),
+    );
+  }
+  out.changed.sort();
+  out.deleted.sort();
+  return out;
+}

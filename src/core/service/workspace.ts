@@ -3,6 +3,9 @@
 // every path confined to the root.
 import * as path from 'node:path';
 import { CodeIndex } from '../index/code-index';
+import { MAX_PARSE_FILE_BYTES, MAX_WORKER_HEAP_MB } from '../parse/parse-pool';
+import { InvalidArgumentError } from './search-options';
+import { CorruptIndexError } from '../store/store';
 import { IndexLockedError } from '../index/lock';
 import { emptyReport, type IndexReport, type ProgressEvent } from '../index/report';
 import { searchIdentifiers } from '../repomap/identifiers';
@@ -14,10 +17,13 @@ import { confine, confineGlob } from './confine';
 import type { Disposable, IndexRun, IndexRunOptions, OpenOptions, SearchResponse, UpdateEvent, WatchOptions, Workspace } from './contract';
 import { startRun } from './index-run';
 import { chunkAt, definitionAt } from './lookup';
-import { type Status, storedStatus } from './status';
+import { type Staleness, staleFiles, type Status, storedStatus } from './status';
 
 export async function openWorkspace(opts: OpenOptions): Promise<Workspace> {
   const root = path.resolve(opts.root);
+  if (opts.maxFileBytes !== undefined && opts.maxFileBytes > MAX_PARSE_FILE_BYTES) {
+    throw new InvalidArgumentError(`maxFileBytes ${opts.maxFileBytes}: ${tooLarge}`);
+  }
   const index = await CodeIndex.open({
     root,
     indexDir: opts.indexDir,
@@ -32,6 +38,9 @@ export async function openWorkspace(opts: OpenOptions): Promise<Workspace> {
   });
   return new WorkspaceService(index, opts);
 }
+
+/** Why a size limit above MAX_PARSE_FILE_BYTES is refused: a file that large may not fit a parse worker. */
+export const tooLarge = `more than a parse worker can be sure to hold (at most ${MAX_PARSE_FILE_BYTES / 2 ** 20} MB: a file of small definitions needs ~${Math.round(MAX_WORKER_HEAP_MB / (MAX_PARSE_FILE_BYTES / 2 ** 20))} times its size in memory)`;
 
 /** A vector search was asked for where there are no usable vectors; the message says why. */
 export class NoVectorsError extends Error {}
@@ -170,13 +179,13 @@ class WorkspaceService implements Workspace {
   }
 
   /**
-   * What the repo map and symbol search need: on a workspace never indexed, a tags-only pass (no
-   * chunking: several times faster); otherwise the structural index brought up to date.
+   * What the repo map and symbol search read. An index that exists is read as it is stored, never
+   * brought up to date here (stale() says how far behind it is; index() and watch() write). On a
+   * workspace never indexed, a tags-only pass first (no chunking: several times faster).
    */
-  private ensureTags(): Promise<IndexReport> {
+  private ensureTags(): Promise<unknown> {
     if (this.structural) return this.structural;
-    // Once a workspace has been indexed in full, keep it so; until then tags suffice.
-    if (this.core.fileRows().some((r) => r.state === 'indexed')) return this.ready();
+    if (this.core.readable && !this.core.health.missing) return Promise.resolve();
     this.tagged ??= this.orStored(() => this.core.update({ tagsOnly: true })).catch((err) => {
       this.tagged = undefined;
       throw err;
@@ -184,15 +193,24 @@ class WorkspaceService implements Workspace {
     return this.tagged;
   }
 
+  async stale(): Promise<Staleness> {
+    return staleFiles(this.core);
+  }
+
   async watch(opts: WatchOptions = {}): Promise<void> {
     if (this.watching) return;
     this.watching = true;
     const embeddings = this.embeddingsOn(opts.embeddings);
-    await this.ready();
-    // Vectors in the background: keyword search answers meanwhile.
-    if (embeddings && !this.embedded) this.index({ embeddings: true });
+    // Watching first: a change made while the first pass runs is an event, not a loss. A pass that
+    // ran (or began) before the watch may have read the tree before such a change: one full pass
+    // after the watch began catches up, since no event will come for what changed meanwhile.
     this.watcher = this.makeWatcher(opts.source ?? 'chokidar', embeddings);
     await this.watcher.start();
+    const readBefore = this.structural !== undefined;
+    await this.ready();
+    // Vectors in the background: keyword search answers meanwhile. Being a full pass, it is the catch-up too.
+    if (embeddings && !this.embedded) this.index({ embeddings: true });
+    else if (readBefore) this.watcher.catchUp();
   }
 
   private makeWatcher(source: 'chokidar' | 'external', embeddings: boolean): IndexWatcher {
@@ -242,8 +260,17 @@ class WorkspaceService implements Workspace {
     const problem = usesVectors(query, opts) ? await this.queryModel.problem() : undefined;
     if (problem && mode === 'vector') throw new NoVectorsError(problem);
     signal?.throwIfAborted();
-    const results = await search(searchSource(this.core, this.queryModel), query, { ...opts, path: opts.path ? confineGlob(this.root, opts.path) : undefined });
+    const damagedBefore = this.core.store.damaged.size;
+    let results;
+    try {
+      results = await search(searchSource(this.core, this.queryModel), query, { ...opts, path: opts.path ? confineGlob(this.root, opts.path) : undefined });
+    } catch (err) {
+      // Damage found only now, by the rows this search read: said as open() says it.
+      if (err instanceof CorruptIndexError) throw new Error(`the index at ${this.indexDir} is corrupt (${err.message}); run \`coderag index\` to rebuild it`);
+      throw err;
+    }
     signal?.throwIfAborted();
+    const damaged = this.core.store.damaged.size - damagedBefore;
     vectors.total = await this.core.store.countChunks();
     vectors.embedded = vectors.total ? await this.core.store.countChunks('embedded') : 0;
     return {
@@ -252,6 +279,7 @@ class WorkspaceService implements Workspace {
       tookMs: Math.round(performance.now() - t0),
       ...(problem ? { keywordOnly: problem } : {}),
       ...(this.running ? { indexing: true } : {}),
+      ...(damaged ? { damaged: `${damaged} stored chunks failed their checksum (garbled index data) and were left out; run \`coderag index\` to repair the index` } : {}),
     };
   }
 

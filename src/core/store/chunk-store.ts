@@ -13,6 +13,16 @@ export interface VectorHit {
   distance: number;
 }
 
+/** What a verification of the stored chunks found. */
+export interface StoredDamage {
+  /** LanceDB row ids of garbled rows (their checksum fails, or their vector is not a model's). */
+  rowIds: bigint[];
+  /** The paths those rows name, as far as they can be read. */
+  paths: Set<string>;
+  /** Rows whose columns hold but whose vector does not. */
+  vectors: number;
+}
+
 /** Which chunks to count: all, those with a vector, those still waiting for one. */
 export type ChunkCount = 'all' | 'embedded' | 'unembedded';
 
@@ -21,6 +31,12 @@ export interface ChunkStore {
   readonly dim: number;
   /** Why the vector cache could not be read at open, if it could not: resetVectorCache() mends it. */
   cacheDamage?: string;
+  /** Rows reads found garbled and left out (`path:lines` as far as readable); the next writer repairs them. */
+  readonly damaged: Set<string>;
+  /** Every chunk row checked against its checksum, every stored vector against its length. */
+  verify(): Promise<StoredDamage>;
+  /** Drops rows by the store's own row ids (verify() names them). */
+  deleteRows(rowIds: bigint[]): Promise<void>;
   loadFiles(): Promise<Map<string, FileRow>>;
   /** `known(path)`: the table may hold a row for it. Others are appended: a merge is a join, ten times the cost. */
   upsertFiles(rows: FileRow[], known?: (path: string) => boolean): Promise<void>;
@@ -48,6 +64,8 @@ export interface ChunkStore {
   cacheVectors(entries: { contentHash: string; vector: Float32Array }[]): Promise<void>;
   /** Drops a damaged vector cache and makes it again from the vectors the chunks hold. */
   resetVectorCache(): Promise<number>;
+  /** Empties the vector cache (its vectors were made by another model or input). */
+  clearVectorCache(): Promise<void>;
   /** Every vector is stale (the embedding input changed): every chunk waits for a new one. */
   forgetVectors(): Promise<void>;
   /** `where`: an SQL filter over kind and language. */

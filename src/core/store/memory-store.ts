@@ -3,7 +3,7 @@
 // vector side reports why it is off. Filters are the few the core asks (countChunks' kinds).
 import type { Table as ArrowTable } from 'apache-arrow';
 import type { TagRow } from '../tags/tag-cache';
-import type { ChunkCount, ChunkStore, VectorHit } from './chunk-store';
+import type { ChunkCount, ChunkStore, StoredDamage, VectorHit } from './chunk-store';
 import type { ChunkRow, FileRow } from './rows';
 
 /** Arrow rows are read-only proxies: copy them into plain objects. */
@@ -17,6 +17,8 @@ export class MemoryStore implements ChunkStore {
   private readonly files = new Map<string, FileRow>();
   private readonly tags = new Map<string, TagRow>();
   cacheDamage?: string;
+  /** Memory is not garbled by anyone: nothing to find. */
+  readonly damaged = new Set<string>();
 
   constructor(
     readonly dir: string,
@@ -117,6 +119,8 @@ export class MemoryStore implements ChunkStore {
 
   async forgetVectors(): Promise<void> {}
 
+  async clearVectorCache(): Promise<void> {}
+
   async vectorSearch(): Promise<VectorHit[]> {
     return [];
   }
@@ -128,6 +132,12 @@ export class MemoryStore implements ChunkStore {
   }
 
   async optimize(): Promise<void> {}
+
+  async verify(): Promise<StoredDamage> {
+    return { rowIds: [], paths: new Set(), vectors: 0 };
+  }
+
+  async deleteRows(): Promise<void> {}
 
   async versions(): Promise<number[]> {
     return [0];

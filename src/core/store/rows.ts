@@ -1,4 +1,5 @@
 // How a Chunk and a file record are laid out in LanceDB, and back.
+import { hash } from 'node:crypto';
 import * as arrow from 'apache-arrow';
 import type { Chunk, ChunkKind } from '../base/types';
 
@@ -18,6 +19,8 @@ export interface ChunkRow {
   contentHash: string;
   /** The rest of the metadata as JSON: parameters, decorators, visibility, complexity, defines, … */
   meta: string;
+  /** Hash of every column above (CHECKED_COLUMNS), made with the row: what is read back is checked against it. */
+  checksum: string;
   embedded: boolean;
   vector: number[] | Float32Array | null;
 }
@@ -43,7 +46,7 @@ export function chunkSchema(dim: number): arrow.Schema {
     utf8('id'), utf8('groupId'), utf8('path'), utf8('language'), utf8('kind'), utf8('name'), utf8('qualifiedName'),
     new arrow.Field('startLine', new arrow.Int32(), false),
     new arrow.Field('endLine', new arrow.Int32(), false),
-    utf8('title'), utf8('text'), utf8('signature'), utf8('contentHash'), utf8('meta'),
+    utf8('title'), utf8('text'), utf8('signature'), utf8('contentHash'), utf8('meta'), utf8('checksum'),
     new arrow.Field('embedded', new arrow.Bool(), false),
     new arrow.Field('vector', new arrow.FixedSizeList(dim, new arrow.Field('item', new arrow.Float32(), true)), true),
   ]);
@@ -71,6 +74,37 @@ export function vectorCacheSchema(dim: number): arrow.Schema {
     new arrow.Field('contentHash', new arrow.Utf8(), false),
     new arrow.Field('vector', new arrow.FixedSizeList(dim, new arrow.Field('item', new arrow.Float32(), true)), false),
   ]);
+}
+
+/**
+ * What a chunk's checksum covers: every column written with the row. The vector and its flag are
+ * left out (the embedding phase writes them later); a vector is checked by its length instead
+ * (every model's output is normalised).
+ */
+export const CHECKED_COLUMNS = [
+  'id', 'groupId', 'path', 'language', 'kind', 'name', 'qualifiedName', 'startLine', 'endLine', 'title', 'text', 'signature', 'contentHash', 'meta',
+] as const;
+
+type Checked = Record<(typeof CHECKED_COLUMNS)[number], string | number>;
+
+/** The checksum of a row's checked columns: each value's UTF-8 bytes (numbers in decimal) and a NUL. */
+export function rowChecksum(row: Checked): string {
+  let s = '';
+  for (const c of CHECKED_COLUMNS) s += `${row[c]}\u0000`;
+  return hash('sha256', s, 'hex').slice(0, 32);
+}
+
+/** A row read back as it was written (its checksum holds); rows read without every checked column pass. */
+export function rowIntact(row: ChunkRow): boolean {
+  return rowChecksum(row) === row.checksum;
+}
+
+/** A stored vector that is what the model gave: finite, of unit length (garbled bytes are neither). */
+export function vectorIntact(v: ArrayLike<number> | null | undefined, dim: number): boolean {
+  if (!v || v.length !== dim) return false;
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i] * v[i];
+  return Math.abs(sum - 1) < 1e-3;
 }
 
 const META_KEYS = [
@@ -203,15 +237,22 @@ export interface PackedRows {
 /** Chunks (not yet embedded) as packed rows: each column encoded straight from the chunks, no row objects. */
 export function packChunks(chunks: Chunk[]): PackedRows {
   const n = chunks.length;
-  const utf8 = (value: (c: Chunk) => string) => utf8Bytes(chunks.map(value));
+  const utf8 = (value: (c: Chunk, i: number) => string) => utf8Bytes(chunks.map(value));
   const int32 = (value: (c: Chunk) => number) => ({ data: new Uint8Array(Int32Array.from(chunks, value).buffer) });
+  const metas = chunks.map(metaJson);
+  const checksums = chunks.map((c, i) =>
+    rowChecksum({
+      id: c.id, groupId: c.groupId, path: c.path, language: c.language, kind: c.kind, name: c.name, qualifiedName: c.qualifiedName,
+      startLine: c.startLine, endLine: c.endLine, title: c.title, text: c.text, signature: c.signature ?? '', contentHash: c.contentHash, meta: metas[i],
+    }),
+  );
   // In chunkSchema's order; the vector column is left out (LanceDB fills it with nulls).
   const columns: PackedRows['columns'] = {
     id: utf8((c) => c.id), groupId: utf8((c) => c.groupId), path: utf8((c) => c.path), language: utf8((c) => c.language),
     kind: utf8((c) => c.kind), name: utf8((c) => c.name), qualifiedName: utf8((c) => c.qualifiedName),
     startLine: int32((c) => c.startLine), endLine: int32((c) => c.endLine),
     title: utf8((c) => c.title), text: utf8((c) => c.text), signature: utf8((c) => c.signature ?? ''),
-    contentHash: utf8((c) => c.contentHash), meta: utf8(metaJson), embedded: { data: new Uint8Array(n) },
+    contentHash: utf8((c) => c.contentHash), meta: utf8((_, i) => metas[i]), checksum: utf8((_, i) => checksums[i]), embedded: { data: new Uint8Array(n) },
   };
   return { n, columns };
 }

@@ -5,9 +5,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Connection, Table } from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
-import { type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, sqlIn, tableOf, tagSchema, vectorCacheSchema, vectorCacheTable } from './rows';
+import {
+  CHECKED_COLUMNS, type ChunkRow, chunkSchema, chunkTable, type FileRow, fileSchema, rowIntact, sqlIn, tableOf, tagSchema, vectorCacheSchema,
+  vectorCacheTable, vectorIntact,
+} from './rows';
 import type { TagRow } from '../tags/tag-cache';
-import type { ChunkCount, ChunkStore, VectorHit } from './chunk-store';
+import type { ChunkCount, ChunkStore, StoredDamage, VectorHit } from './chunk-store';
 
 export class CorruptIndexError extends Error {}
 
@@ -71,6 +74,9 @@ async function upsert(table: Table, rows: { path: string }[], known: (path: stri
 }
 
 export class Store implements ChunkStore {
+  /** Rows reads found garbled (their checksum fails): left out of what was returned. */
+  readonly damaged = new Set<string>();
+
   private constructor(
     readonly dir: string,
     readonly dim: number,
@@ -162,29 +168,88 @@ export class Store implements ChunkStore {
     return plain<TagRow>(await this.tags.query().toArray());
   }
 
-  async chunksOfPaths(paths: string[]): Promise<ChunkRow[]> {
+  /**
+   * Chunk rows as stored, each checked against its checksum: a garbled row is never handed out
+   * (it is recorded in `damaged`, and the next `coderag index` repairs it).
+   */
+  private async readChunks(where: string): Promise<ChunkRow[]> {
     const out: ChunkRow[] = [];
-    for (const b of batches(paths)) {
-      out.push(...plain<ChunkRow>(await this.chunks.query().where(sqlIn('path', b)).select(CHUNK_COLUMNS).toArray()));
+    let rows: ChunkRow[];
+    try {
+      rows = plain<ChunkRow>(await this.chunks.query().where(where).select(CHUNK_COLUMNS).toArray());
+    } catch (err) {
+      // Garbled beyond what LanceDB can decode (it panics inside): damage, said as such.
+      throw new CorruptIndexError(`tables unreadable: ${tidy((err as Error).message)}`);
+    }
+    for (const r of rows) {
+      if (rowIntact(r)) out.push(r);
+      else this.damaged.add(`${r.path}:${r.startLine}-${r.endLine}`);
     }
     return out;
   }
 
-  /** Every part of the given definitions. */
+  async chunksOfPaths(paths: string[]): Promise<ChunkRow[]> {
+    const out: ChunkRow[] = [];
+    for (const b of batches(paths)) out.push(...(await this.readChunks(sqlIn('path', b))));
+    return out;
+  }
+
+  /**
+   * Every part of the given definitions. A definition one of whose parts was garbled is left out
+   * whole: its other parts alone would be served with another start or end than it has.
+   */
   async chunksByGroups(groupIds: string[]): Promise<ChunkRow[]> {
     const out: ChunkRow[] = [];
-    for (const b of batches(groupIds)) {
-      out.push(...plain<ChunkRow>(await this.chunks.query().where(sqlIn('groupId', b)).select(CHUNK_COLUMNS).toArray()));
-    }
-    return out;
+    for (const b of batches(groupIds)) out.push(...(await this.readChunks(sqlIn('groupId', b))));
+    if (!this.damaged.size) return out;
+    const found = new Map<string, number>();
+    for (const r of out) found.set(r.groupId, (found.get(r.groupId) ?? 0) + 1);
+    return out.filter((r) => {
+      const count = (JSON.parse(r.meta) as { part?: { count: number } }).part?.count ?? 1;
+      return found.get(r.groupId) === count;
+    });
   }
 
   async chunksByIds(ids: string[]): Promise<ChunkRow[]> {
     const out: ChunkRow[] = [];
-    for (const b of batches(ids)) {
-      out.push(...plain<ChunkRow>(await this.chunks.query().where(sqlIn('id', b)).select(CHUNK_COLUMNS).toArray()));
-    }
+    for (const b of batches(ids)) out.push(...(await this.readChunks(sqlIn('id', b))));
     return out;
+  }
+
+  /**
+   * Every chunk row checked: its checksum, and for an embedded row its vector. Streams the table
+   * (at 90k chunks about 1 s here). Rows LanceDB cannot read at all throw, as at open.
+   */
+  async verify(): Promise<StoredDamage> {
+    const damage: StoredDamage = { rowIds: [], paths: new Set(), vectors: 0 };
+    try {
+      for await (const batch of this.chunks.query().select([...CHECKED_COLUMNS, 'checksum', 'embedded', 'vector']).withRowId()) {
+        const col = (name: string) => batch.getChild(name)!;
+        const rowIds = col('_rowid');
+        const columns = CHECKED_COLUMNS.map((c) => [c, col(c)] as const);
+        const checksum = col('checksum');
+        const embedded = col('embedded');
+        const vector = col('vector');
+        for (let i = 0; i < batch.numRows; i++) {
+          const row = Object.fromEntries(columns.map(([c, v]) => [c, v.get(i)])) as unknown as ChunkRow;
+          row.checksum = checksum.get(i) as string;
+          const rowOk = rowIntact(row);
+          const vectorOk = !embedded.get(i) || vectorIntact(vector.get(i)?.toArray() as Float32Array | undefined, this.dim);
+          if (rowOk && vectorOk) continue;
+          damage.rowIds.push(BigInt(rowIds.get(i) as bigint));
+          if (rowOk) damage.vectors++;
+          if (typeof row.path === 'string') damage.paths.add(row.path);
+        }
+      }
+    } catch (err) {
+      throw new CorruptIndexError(`tables unreadable: ${tidy((err as Error).message)}`);
+    }
+    return damage;
+  }
+
+  /** Drops rows by LanceDB row id (rows whose own columns cannot be trusted to name them). */
+  async deleteRows(rowIds: bigint[]): Promise<void> {
+    for (const b of batches(rowIds)) await this.chunks.delete(`_rowid IN (${b.join(', ')})`);
   }
 
   /** Size and kind of every chunk (or a sample with its text), for statistics. */
@@ -230,14 +295,19 @@ export class Store implements ChunkStore {
     const unique = [...new Set(hashes)];
     for (const b of batches(unique)) {
       const rows = await this.vectors.query().where(sqlIn('contentHash', b)).toArray();
-      for (const r of rows) found.set(r.contentHash as string, Float32Array.from(r.vector as ArrayLike<number>));
+      for (const r of rows) {
+        // A garbled cache entry is a miss: the chunk is embedded again, and the entry replaced.
+        const v = Float32Array.from(r.vector as ArrayLike<number>);
+        if (vectorIntact(v, this.dim)) found.set(r.contentHash as string, v);
+      }
     }
     return found;
   }
 
   async cacheVectors(entries: { contentHash: string; vector: Float32Array }[]): Promise<void> {
     if (!entries.length) return;
-    await this.vectors.mergeInsert('contentHash').whenNotMatchedInsertAll().execute(vectorCacheTable(entries, this.dim));
+    // Matched entries are replaced: only a garbled one (read as a miss) is cached again.
+    await this.vectors.mergeInsert('contentHash').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(vectorCacheTable(entries, this.dim));
   }
 
   /**
@@ -281,6 +351,11 @@ export class Store implements ChunkStore {
     await this.chunks.update({ where: 'embedded = true', valuesSql: { embedded: 'false' } });
   }
 
+  /** Empties the vector cache (its vectors were made by another model or input). */
+  async clearVectorCache(): Promise<void> {
+    await this.vectors.delete('true');
+  }
+
   /** The vector index, read once: none (brute force below ANN_INDEX_MIN rows), RaBitQ, or IVF_FLAT (indexes built before RaBitQ). */
   private annIndex?: { kind: 'none' | 'rq' | 'flat'; partitions: number };
 
@@ -297,7 +372,12 @@ export class Store implements ChunkStore {
     if (kind === 'rq') q = q.nprobes(Math.max(20, Math.ceil(partitions / 3))).refineFactor(5);
     else if (kind === 'flat') q = q.nprobes(Math.max(20, Math.ceil(partitions / 6)));
     q = q.where(where ? `embedded = true AND (${where})` : 'embedded = true');
-    const rows = await q.toArray();
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await q.toArray();
+    } catch (err) {
+      throw new CorruptIndexError(`tables unreadable: ${tidy((err as Error).message)}`);
+    }
     return rows.map((r) => ({ id: r.id as string, groupId: r.groupId as string, path: r.path as string, kind: r.kind as string, distance: r._distance as number }));
   }
 
@@ -360,20 +440,47 @@ export class Store implements ChunkStore {
 
   /**
    * Empties the index folder (after corruption, or on request) but keeps the lock file: the
-   * writer that rebuilds holds it, and no other writer may start meanwhile.
+   * writer that rebuilds holds it, and no other writer may start meanwhile. `keepCache`: the
+   * vector cache stays (and what it was made with, VECTOR_CACHE_FILE): vectors computed once are
+   * not computed again by the rebuild.
    */
-  static destroy(dir: string): void {
+  static destroy(dir: string, keepCache = false): void {
     if (!fs.existsSync(dir)) return;
+    const lance = lanceDir(dir);
     for (const name of fs.readdirSync(dir)) {
-      if (name !== 'lock') fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+      const p = path.join(dir, name);
+      if (name === 'lock' || (keepCache && name === VECTOR_CACHE_FILE)) continue;
+      if (keepCache && p === lance) {
+        for (const table of fs.readdirSync(lance)) if (table !== 'vector_cache.lance') fs.rmSync(path.join(lance, table), { recursive: true, force: true });
+        continue;
+      }
+      fs.rmSync(p, { recursive: true, force: true });
+    }
+  }
+
+  /** Whether the vector cache of the index at `dir` opens and reads, whatever the other tables' state. */
+  static async cacheReadable(dir: string): Promise<boolean> {
+    try {
+      const db = await lanceDb().connect(lanceDir(dir));
+      try {
+        const table = await db.openTable('vector_cache');
+        await table.countRows();
+        await table.query().limit(1).toArray();
+        table.close();
+        return true;
+      } finally {
+        db.close();
+      }
+    } catch {
+      return false;
     }
   }
 }
 
-export const CHUNK_COLUMNS = [
-  'id', 'groupId', 'path', 'language', 'kind', 'name', 'qualifiedName', 'startLine', 'endLine', 'title', 'text', 'signature',
-  'contentHash', 'meta', 'embedded',
-];
+/** What the vector cache's vectors were made with ({ id, dim, input } as meta.json's model), beside it in the index folder. */
+export const VECTOR_CACHE_FILE = 'vector-cache.json';
+
+export const CHUNK_COLUMNS = [...CHECKED_COLUMNS, 'checksum', 'embedded'];
 
 export function lanceDir(indexDir: string): string {
   return path.join(indexDir, 'lance');

@@ -31,14 +31,28 @@ export class ChangeBatcher {
   private timer?: NodeJS.Timeout;
   private first = 0;
 
+  private readonly trees = new Set<string>();
+
   constructor(
     private readonly flush: (paths: string[] | 'all') => Promise<void>,
     private readonly quietMs = 60,
     private readonly maxWaitMs = 1000,
+    /** The files under a folder as they are when the batch is flushed. */
+    private readonly filesUnder: (dir: string) => string[] = () => [],
   ) {}
 
   add(rel: string): void {
     this.paths.add(rel);
+    this.schedule();
+  }
+
+  /**
+   * A folder that appeared: every file under it is looked at when the batch flushes. A folder
+   * deleted and written again within a burst loses events (the watch on the new folder starts
+   * after files are already in it), so what is in it is read, not what was heard.
+   */
+  addTree(rel: string): void {
+    this.trees.add(rel);
     this.schedule();
   }
 
@@ -59,6 +73,8 @@ export class ChangeBatcher {
 
   private fire(): void {
     this.timer = undefined;
+    if (!this.full) for (const dir of this.trees) for (const f of this.filesUnder(dir)) this.paths.add(f);
+    this.trees.clear();
     const batch: string[] | 'all' = this.full ? 'all' : [...this.paths];
     this.paths.clear();
     this.full = false;
@@ -66,18 +82,55 @@ export class ChangeBatcher {
     this.running = this.running.then(() => this.flush(batch)).catch(() => undefined);
   }
 
-  /** Resolves when everything received so far has been flushed. */
+  /** Resolves when everything received so far has been flushed, retries of transient skips included. */
   async idle(): Promise<void> {
-    while (this.timer) await new Promise((r) => setTimeout(r, 5));
-    await this.running;
+    for (;;) {
+      while (this.timer || this.retryTimer) await new Promise((r) => setTimeout(r, 5));
+      await this.running;
+      if (!this.timer && !this.retryTimer) return;
+    }
+  }
+
+  private retryTimer?: NodeJS.Timeout;
+  private readonly attempts = new Map<string, number>();
+
+  /**
+   * Files a pass skipped for a reason that passes (vanished and back, changed while read) are
+   * flushed again once things are quiet, with no event to wait for: the event that brought a file
+   * back may have come before the pass that found it missing. A few tries, further apart each
+   * time; after that the next event or full pass reads it.
+   */
+  retry(paths: string[], done: string[]): void {
+    const again = new Set(paths);
+    for (const p of done) if (!again.has(p)) this.attempts.delete(p);
+    const due = paths.filter((p) => (this.attempts.get(p) ?? 0) < RETRIES);
+    if (!due.length) return;
+    const attempt = Math.max(...due.map((p) => this.attempts.get(p) ?? 0));
+    for (const p of due) this.attempts.set(p, (this.attempts.get(p) ?? 0) + 1);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      for (const p of due) this.paths.add(p);
+      this.schedule();
+    }, RETRY_MS * 2 ** attempt);
+  }
+
+  /** Retries not due yet are dropped (stopping: the next run reads those files anyway). */
+  cancelRetries(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
   }
 
   dispose(): void {
     clearTimeout(this.timer);
+    this.cancelRetries();
   }
 }
 
 const excluded = new Set(DEFAULT_EXCLUDED_DIRS);
+/** Tries of a transient skip, the first RETRY_MS after its pass, each twice as late as the last. */
+const RETRIES = 4;
+const RETRY_MS = 150;
 
 export class IndexWatcher {
   private watcher?: FSWatcher;
@@ -88,7 +141,7 @@ export class IndexWatcher {
   private rewatchAgain = false;
 
   constructor(private readonly index: CodeIndex, private readonly opts: WatchOptions = {}) {
-    this.batcher = new ChangeBatcher((paths) => this.apply(paths), opts.quietMs, opts.maxWaitMs);
+    this.batcher = new ChangeBatcher((paths) => this.apply(paths), opts.quietMs, opts.maxWaitMs, (dir) => this.filesUnder(dir));
   }
 
   private async apply(paths: string[] | 'all'): Promise<void> {
@@ -96,6 +149,7 @@ export class IndexWatcher {
       const changed = paths === 'all' ? undefined : paths;
       // Changed files get their vectors before whatever an earlier run left unembedded.
       const report = await this.index.update({ paths: changed, embeddings: this.opts.embeddings, priority: () => changed ?? [] });
+      if (!this.stopped) this.batcher.retry(report.retry, changed ?? []);
       this.opts.onUpdate?.(report, paths);
     } catch (err) {
       this.opts.onError?.(err as Error);
@@ -170,6 +224,7 @@ export class IndexWatcher {
     // chokidar tells deleted folders apart (unlinkDir, below).
     const onFile = (p: string) => this.notify(this.rel(p), false);
     watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
+    watcher.on('addDir', (p) => p !== root && this.batcher.addTree(this.rel(p)));
     watcher.on('unlinkDir', (p) => {
       const prefix = this.rel(p) + '/';
       for (const row of this.index.fileRows()) if (row.path.startsWith(prefix)) this.batcher.add(row.path);
@@ -193,6 +248,34 @@ export class IndexWatcher {
     if (!mayBeFolder || this.index.fileRow(rel) || fs.existsSync(path.join(this.index.root, rel))) return;
     const prefix = rel + '/';
     for (const row of this.index.fileRows()) if (row.path.startsWith(prefix)) this.batcher.add(row.path);
+  }
+
+  /** Every file checked again in one pass: what changed before the watch began is caught up. */
+  catchUp(): void {
+    this.batcher.addAll();
+  }
+
+  /** Files under a folder (relative), walking what the watcher watches: built-in excludes and link loops pruned. */
+  private filesUnder(dir: string): string[] {
+    const out: string[] = [];
+    const stack = [path.join(this.index.root, dir)];
+    const folder = { isDirectory: () => true } as Stats;
+    while (stack.length) {
+      const d = stack.pop()!;
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(d, { withFileTypes: true });
+      } catch {
+        continue; // gone again: its files' deletions are events of their own
+      }
+      for (const e of entries) {
+        const abs = path.join(d, e.name);
+        const isDir = e.isDirectory() || (e.isSymbolicLink() && !!fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory());
+        if (!isDir) out.push(this.rel(abs));
+        else if (!this.ignores(abs, folder)) stack.push(abs);
+      }
+    }
+    return out;
   }
 
   /** A path under the root as the index names it. */
@@ -256,6 +339,7 @@ export class IndexWatcher {
     this.outer?.close();
     await this.watcher?.close();
     // Let an update already under way finish: stopping must not leave a half-written batch.
+    this.batcher.cancelRetries();
     await this.batcher.idle();
     this.batcher.dispose();
   }
