@@ -96,8 +96,9 @@ test('ask latency: Enter to results shown in the webview, p50/p95 over 24 questi
     const view = webviewFrame(page);
     await eventually('the vectors computed', async () => {
       await timedSearch(page, 'warm up the search');
-      const notes = await view.locator('#summary .note').allInnerTexts();
-      if (notes.some((n) => /still being computed|no chunk has a vector yet|Still indexing/.test(n))) {
+      // The summary's note, or the status line when it says the same (the summary then leaves it out).
+      const notes = [...(await view.locator('#summary .note').allInnerTexts()), ...(await view.locator('#status:not([hidden])').allInnerTexts())];
+      if (notes.some((n) => /still being computed|no chunk has a vector yet|Still indexing|Computing vectors|Indexing/.test(n))) {
         await new Promise((r) => setTimeout(r, 2000));
         return undefined;
       }
