@@ -56,7 +56,8 @@ copy(path.join(root, 'grammars', 'tree-sitter-gdscript.wasm'), path.join('gramma
 // (dist/sidebar.js, dist/sidebar.css), with the codicon font beside them. The webview loads them
 // through asWebviewUri; its CSP admits nothing else (src/vscode/sidebar/page.ts).
 await esbuild.build({
-  entryPoints: { sidebar: 'src/vscode/sidebar/view/main.ts' },
+  // The Godot migration details panel (src/vscode/godot/view) is built the same way.
+  entryPoints: { sidebar: 'src/vscode/sidebar/view/main.ts', 'godot-details': 'src/vscode/godot/view/main.ts' },
   outdir: dist,
   bundle: true,
   platform: 'browser',

@@ -1,6 +1,6 @@
 // `npm run bench`: indexing speed, incremental costs, change latency, embedding throughput against
 // the bare model, query latency and peak memory, on real corpora. JSON on stdout.
-// Options: --only structural,unchanged,change,embed,query,node,map,map100k,godot  --skip-embed  --no-malloc-env
+// Options: --only structural,unchanged,change,embed,query,node,map,map100k,symbols,godot  --skip-embed  --no-malloc-env
 import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -48,6 +48,7 @@ function main() {
   if (want('embed') && !args.includes('--skip-embed')) python.coldEmbeddings = run('embed', py.root, pyIndex);
   if (want('query')) python.queryLatency = run('query', py.root, pyIndex);
   if (want('map')) python.repoMap = run('map', py.root, path.join(repoRoot, '.cache', 'bench', 'map-python'));
+  if (want('symbols')) python.symbolSearch = run('symbols', py.root, path.join(repoRoot, '.cache', 'bench', 'symbols-python'));
   result[py.name] = python;
   const nodeResult: Record<string, unknown> = {};
   if (want('node')) {

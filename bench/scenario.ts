@@ -15,6 +15,10 @@ import { languageOf } from '../src/core/lang/registry';
 import { loadLanguage } from '../src/core/lang/grammars';
 import { decodeSource } from '../src/core/scan/content';
 import { godotScenario } from './godot';
+import { keywordVsMiniSearch } from './keyword-vs-minisearch';
+import { openWorkspace } from '../src/core/service/api';
+import { SymbolIndex } from '../src/core/symbols/symbol-index';
+import { packSymbols } from '../src/core/symbols/symbols';
 
 type Args = { root: string; indexDir: string };
 
@@ -259,7 +263,95 @@ async function treeSitter({ root }: Args) {
   return { files: parsed, megabytes: round(bytes / 1e6), parseSeconds: round(parseMs / 1000), queryWalkSeconds: round(queryMs / 1000), twoCoreFloorSeconds: round(floor) };
 }
 
-const scenarios: Record<string, (a: Args) => Promise<unknown>> = { treeSitter, structural, unchanged, change, embed, query, map, map100k, godot: godotScenario };
+/** Names a user goes to in the stdlib, typed one character at a time; the misspellings are typed whole too. */
+const SYMBOL_TARGETS = [
+  'SequenceMatcher', 'process_request', 'urljoin', 'ArgumentParser', 'defaultdict', 'namedtuple', 'TextWrapper', 'parse_headers',
+  'HTTPServer', 'ThreadPoolExecutor', 'getattr_static', 'OrderedDict', 'wait_for', 'run_until_complete', 'JSONDecoder', 'format_exception',
+];
+/** [typed, meant]: typos (a letter dropped, doubled, swapped, wrong) and names typed by their words. */
+const SYMBOL_MISSPELLINGS: [string, string][] = [
+  ['SequenceMacher', 'SequenceMatcher'], ['procesRequest', 'process_request'], ['urljion', 'urljoin'], ['ArgumentPraser', 'ArgumentParser'],
+  ['defualtdict', 'defaultdict'], ['namedtupel', 'namedtuple'], ['TextWraper', 'TextWrapper'], ['parse_haeders', 'parse_headers'],
+  ['HTTPSever', 'HTTPServer'], ['ThreadPoolExecuter', 'ThreadPoolExecutor'], ['getattr_statc', 'getattr_static'], ['OrderedDcit', 'OrderedDict'],
+  ['wiat_for', 'wait_for'], ['run_until_compelte', 'run_until_complete'], ['JSONDecodr', 'JSONDecoder'], ['format_exceptoin', 'format_exception'],
+  ['procReq', 'process_request'], ['seqmat', 'SequenceMatcher'], ['ThrPoolEx', 'ThreadPoolExecutor'], ['runUntilComp', 'run_until_complete'],
+];
+
+/**
+ * The symbol index of the stdlib (every definition, tests included): built from the tags, saved,
+ * read by a new process's first symbol search, and "Go to symbol" keystrokes through the service.
+ */
+async function symbols({ root, indexDir }: Args) {
+  fs.rmSync(indexDir, { recursive: true, force: true });
+  const t0 = performance.now();
+  const index = await CodeIndex.open({ root, indexDir, embedding: { enabled: false } });
+  await index.update({ tagsOnly: true });
+  const tagsOnlySeconds = (performance.now() - t0) / 1000;
+  await index.tags.load();
+  // What a rebuild from the tags costs (a lost or damaged symbols.json): derive, then add to MiniSearch.
+  let t = performance.now();
+  const packed = index.fileRows().map((r) => [r.path, r.sha256, packSymbols(index.tags.get(r.path, r.sha256) ?? [])] as const);
+  const deriveMs = performance.now() - t;
+  t = performance.now();
+  const built = new SymbolIndex();
+  for (const [p, sha, pk] of packed) built.setFile(p, sha, pk);
+  const buildMs = performance.now() - t;
+  t = performance.now();
+  const json = JSON.stringify(built);
+  const serializeMs = performance.now() - t;
+  await index.close();
+  const fileMB = fs.statSync(path.join(indexDir, 'symbols.json')).size / 1e6;
+
+  // A new index object, as a new process opens it: the first symbol search reads symbols.json.
+  t = performance.now();
+  const ws = await openWorkspace({ root, indexDir, embedding: { enabled: false } });
+  const openMs = performance.now() - t;
+  t = performance.now();
+  await ws.searchSymbols('');
+  const firstLoadMs = performance.now() - t;
+  const keystrokes: string[] = [];
+  for (const name of [...SYMBOL_TARGETS, ...SYMBOL_MISSPELLINGS.map(([typed]) => typed)]) for (let i = 1; i <= name.length; i++) keystrokes.push(name.slice(0, i));
+  const latencies: number[] = [];
+  const byLength = { short: [] as number[], long: [] as number[] };
+  for (let r = 0; r < 4; r++) {
+    for (const q of keystrokes) {
+      const s = performance.now();
+      await ws.searchSymbols(q, 50);
+      const ms = performance.now() - s;
+      if (r === 0) continue; // the first round warms the JIT
+      latencies.push(ms);
+      (q.length <= 2 ? byLength.short : byLength.long).push(ms);
+    }
+  }
+  const found = [];
+  for (const [typed, meant] of SYMBOL_MISSPELLINGS) {
+    const top = await ws.searchSymbols(typed, 5);
+    const at = top.findIndex((m) => m.name === meant);
+    found.push({ typed, meant, rank: at < 0 ? null : at + 1, match: at < 0 ? null : top[at].match });
+  }
+  await ws.dispose();
+  return {
+    files: packed.length,
+    definitions: built.size,
+    tagsOnlySeconds: round(tagsOnlySeconds),
+    rebuildFromTagsMs: round(deriveMs + buildMs, 0),
+    deriveMs: round(deriveMs, 0),
+    miniSearchAddMs: round(buildMs, 0),
+    serializeMs: round(serializeMs, 0),
+    jsonMB: round(json.length / 1e6),
+    fileMB: round(fileMB),
+    openMs: round(openMs, 0),
+    firstSymbolSearchLoadMs: round(firstLoadMs, 0),
+    keystrokes: keystrokes.length,
+    keystrokeMs: quantiles(latencies),
+    keystrokeMsUpTo2Chars: quantiles(byLength.short),
+    keystrokeMs3CharsOrMore: quantiles(byLength.long),
+    misspellingsInTop5: `${found.filter((f) => f.rank).length}/${found.length}`,
+    misspellings: found,
+  };
+}
+
+const scenarios: Record<string, (a: Args) => Promise<unknown>> = { treeSitter, structural, unchanged, change, embed, query, map, map100k, symbols, keywordVsMiniSearch, godot: godotScenario };
 
 async function main() {
   // As the CLI runs (src/cli/main.ts).

@@ -1,6 +1,6 @@
 // The evaluation corpus: the Python standard library of the system's python3 and a few packages
-// from node_modules, linked under one folder so one index covers both. (minisearch is a
-// devDependency only because three questions are about its source: the product does not use it.)
+// from node_modules, linked under one folder so one index covers both. (Three questions are about
+// minisearch's source, which the product also uses for its symbol index: src/core/symbols.)
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -13,7 +13,7 @@ const core = path.join(src, 'core');
  * The core's folders, lowest first: each may import its own folder and those before it. The same
  * list is in ARCHITECTURE.md ("Layers").
  */
-export const CORE_LAYERS = ['base', 'lang', 'scan', 'chunk', 'tags', 'keyword', 'store', 'embed', 'parse', 'index', 'search', 'repomap', 'watch', 'godot', 'service'];
+export const CORE_LAYERS = ['base', 'lang', 'scan', 'chunk', 'tags', 'keyword', 'symbols', 'store', 'embed', 'parse', 'index', 'search', 'repomap', 'watch', 'godot', 'service'];
 
 /** The one core file adapters may import (types and the service), plus what it re-exports. */
 const CONTRACT = path.join(core, 'service', 'api.ts');

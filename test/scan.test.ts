@@ -78,6 +78,33 @@ test('ignore rules: nested .gitignore, .git/info/exclude, .coderagignore re-incl
   }
 });
 
+test('an editor\'s settings: exclude lines read after .coderagignore (paths, re-includes), include globs', () => {
+  const root = workspace({
+    '.coderagignore': 'docs/\n',
+    'src/app.py': 'x = 1\n',
+    'src/gen/out.py': 'x = 1\n',
+    'lib/gen/keep.py': 'x = 1\n',
+    'docs/guide.md': '# g\n',
+    'tools/run.sh': 'echo\n',
+    'dist/bundle.js': 'var a;\n',
+  });
+  try {
+    // A path pattern is a path from the root, as in a root .gitignore; `!` re-includes what
+    // .coderagignore or a built-in rule excludes.
+    const excluded = reasons(root, { extraExcludes: ['src/gen/', '!docs/', '!dist/'] });
+    assert.deepEqual(excluded.files, ['dist/bundle.js', 'docs/guide.md', 'lib/gen/keep.py', 'src/app.py', 'tools/run.sh']);
+    assert.equal(excluded.skipped['src/gen/'], 'ignored by "src/gen/" (the exclude setting)');
+    assert.equal(checkPath(root, 'src/gen/out.py', { extraExcludes: ['src/gen/'] }).skipped?.detail, 'by "src/gen/" (the exclude setting) on folder src/gen/');
+    // Include globs keep only the files they match; folders are still walked, the rest is listed as skipped.
+    const included = reasons(root, { include: ['src/**', '**/*.sh'] });
+    assert.deepEqual(included.files, ['src/app.py', 'src/gen/out.py', 'tools/run.sh']);
+    assert.equal(included.skipped['lib/gen/keep.py'], 'ignored (matches none of the include globs)');
+    assert.equal(checkPath(root, 'lib/gen/keep.py', { include: ['src/**'] }).skipped?.reason, 'ignored');
+  } finally {
+    removeWorkspace(root);
+  }
+});
+
 test('size limit, code-only mode, symlink loops, broken links, relative / paths', () => {
   const root = workspace({
     'big.py': 'x = 1\n'.repeat(200_000),

@@ -1,4 +1,5 @@
-// `coderag map` and `coderag symbols`: the repo map and identifier search from the command line.
+// `coderag map` and `coderag symbols`: the repo map and identifier search (fuzzy when nothing
+// matches otherwise) from the command line.
 import { InvalidArgumentError, mapOptionsOf, openWorkspace, symbolOptionsOf, type Workspace } from '../core/service/api';
 import { quotePath } from './format';
 import { parse, workspaceOf } from './args';
@@ -42,6 +43,8 @@ export async function runSymbols(argv: string[], io: Io): Promise<number> {
     await stale;
     if (values.json) io.out(JSON.stringify(hits, null, 1));
     else {
+      // Only the fallback marks hits fuzzy: say so once, above them.
+      if (hits[0]?.match === 'fuzzy') io.out(`no exact, prefix or substring match for ${query}; nearest: ${[...new Set(hits.map((h) => h.name))].join(', ')}`);
       for (const h of hits) {
         io.out(`${quotePath(h.path)}:${h.line}  ${h.kind === 'def' ? 'definition' : 'reference'} ${h.name} (${h.category}, ${h.match})`);
         for (const c of h.context) io.out(`  ${String(c.line).padStart(5)}${c.line === h.line ? '>' : ' '} ${c.text}`);

@@ -1,7 +1,9 @@
-// The server's one contact with the core (through its service API): a workspace folder opened,
-// indexed in the background, kept current and searched.
-import { CHUNK_KINDS, InvalidArgumentError, openWorkspace, type ProgressEvent, SEARCH_LANGUAGES, searchOptionsOf, type SearchOptions, type Workspace } from '../core/service/api';
-import type { FolderStatus, SearchFilterChoices, SearchHit, SearchParams, SearchResponse } from './protocol';
+// The server's one contact with the core (through its service API): a workspace folder's index
+// opened, run, fed the editor's changes, searched and described. What runs when is decided in
+// folder-tasks.ts; this file only translates between the core and the protocol's plain data.
+import { CHUNK_KINDS, IndexLockedError, InvalidArgumentError, openWorkspace, type IndexReport, type ProgressEvent, SEARCH_LANGUAGES, searchOptionsOf, type SearchOptions, type Workspace } from '../core/service/api';
+import type { FolderStatus, RunSummary, SearchFilterChoices, SearchHit, SearchParams, SearchResponse } from './protocol';
+import type { FolderConfig } from './settings';
 
 export { InvalidArgumentError };
 export type { SearchOptions };
@@ -18,49 +20,145 @@ export function searchFilterChoices(): SearchFilterChoices {
   return { languages: [...SEARCH_LANGUAGES], kinds: [...CHUNK_KINDS] };
 }
 
-export interface FolderOptions {
-  embeddings: boolean;
-  /** Called whenever state or progress changes (progress at most every 250 ms). */
-  onChange: () => void;
+export type { IndexReport, ProgressEvent };
+
+/** Another process (the CLI, an MCP server) holds the index's writer lock. */
+export function isLocked(err: unknown): boolean {
+  return err instanceof IndexLockedError;
 }
+
+/** Chunks per store write while embedding: a preempted or paused vectors run stops within about this many (seconds, not a minute). */
+const EMBED_BATCH = 256;
+
+export interface FolderEvents {
+  /** Every run's progress (background runs and change updates alike: tell them by runId). */
+  progress(e: ProgressEvent): void;
+  /** A run of any kind finished: its report and the paths it looked at. */
+  updated(report: IndexReport, paths: string[] | 'all'): void;
+  error(err: Error): void;
+}
+
+/** What the stored index holds (the slow part of a status: LanceDB counts and a walk of the index folder). */
+export interface FolderCounts {
+  files: number;
+  chunks: number;
+  embedded: number;
+  skipped: number;
+  lastError?: string;
+  degraded?: string;
+  notices: string[];
+}
+
+export type RunHandle = { id: number; report: Promise<IndexReport> };
 
 export class IndexedFolder {
   private ws?: Workspace;
-  private status: FolderStatus;
-  private lastProgress = 0;
+  private watching?: Promise<void>;
+  /** The plain status the server reports; folder-tasks.ts keeps its state and activity current. */
+  readonly status: FolderStatus;
 
   constructor(
     readonly root: string,
-    private readonly opts: FolderOptions,
+    readonly config: FolderConfig,
+    private readonly readFile: (rel: string) => string | undefined,
+    private readonly events: FolderEvents,
   ) {
-    this.status = { root, indexDir: '', state: 'starting', files: 0, chunks: 0, embedded: 0 };
+    this.status = { root, indexDir: config.indexDir, state: 'starting', files: 0, chunks: 0, embedded: 0 };
   }
 
-  /** Opens the index and brings it up to date; failures end in state `error`, never a throw. */
-  async start(): Promise<void> {
-    try {
-      const ws = await openWorkspace({ root: this.root, embedding: { enabled: this.opts.embeddings } });
-      this.ws = ws;
-      this.status.indexDir = ws.indexDir;
-      ws.onDidProgress((e) => this.progress(e));
-      ws.onDidError((err) => this.set({ message: err.message }));
-      this.set({ state: 'indexing' });
-      await ws.ready();
-      await this.refreshCounts();
-      this.set({ state: 'ready', progress: undefined });
-      // Watching and vectors go on in the background; counts are re-read on each status request.
-      void ws.watch().catch((err) => this.set({ message: `watch: ${(err as Error).message}` }));
-    } catch (err) {
-      this.set({ state: 'error', progress: undefined, message: (err as Error).message });
-    }
+  get opened(): boolean {
+    return !!this.ws;
   }
 
-  async current(): Promise<FolderStatus> {
-    if (this.status.state === 'ready') await this.refreshCounts().catch(() => undefined);
+  /** Opens the index (reads, never writes); `complete` is false for a new index or an interrupted first run. */
+  async open(): Promise<{ complete: boolean; problem?: string }> {
+    const c = this.config;
+    const ws = await openWorkspace({
+      root: this.root,
+      indexDir: c.indexDir,
+      embedding: { enabled: c.embeddings, ...(c.model ? { model: c.model } : {}) },
+      codeOnly: c.codeOnly,
+      maxFileBytes: c.maxFileBytes,
+      exclude: c.exclude,
+      include: c.include,
+      readFile: this.readFile,
+      embedBatch: EMBED_BATCH,
+    });
+    this.ws = ws;
+    ws.onDidProgress((e) => this.events.progress(e));
+    ws.onDidUpdate((e) => {
+      // Counted so views built on the index (the repo map) know to refresh.
+      this.status.updates = (this.status.updates ?? 0) + 1;
+      this.events.updated(e.report, e.paths);
+    });
+    ws.onDidError((err) => this.events.error(err));
+    return { complete: ws.complete, ...(ws.problem() ? { problem: ws.problem() } : {}) };
+  }
+
+  /** The open workspace once the first pass is done (map, explain and chat read it through the API); undefined before. */
+  get workspace(): Workspace | undefined {
+    return this.status.state === 'ready' ? this.ws : undefined;
+  }
+
+  get state(): FolderStatus {
     return { ...this.status };
   }
 
-  /** Undefined until the index is open; while the first pass runs, what is indexed so far. */
+  /** Scan, parse and save every file that changed (all of them the first time); no vectors. */
+  fullPass(signal: AbortSignal, rebuild?: string): RunHandle {
+    const run = this.current.index({ signal, embeddings: false, ...(rebuild ? { rebuild } : {}) });
+    return { id: run.id, report: run.report };
+  }
+
+  /** Vectors for every chunk without one, the prioritized files' first. */
+  vectorPass(signal: AbortSignal): RunHandle {
+    const run = this.current.index({ signal, embeddings: true });
+    return { id: run.id, report: run.report };
+  }
+
+  /**
+   * The editor's changes (relative paths). The first call starts the core's watcher on the
+   * editor's events (no watcher of its own, no vectors: the vectors pass makes those, and can be
+   * preempted); call it only after a whole fullPass, or the watcher would start one.
+   */
+  async applyChanges(paths: string[]): Promise<void> {
+    this.watching ??= this.current.watch({ source: 'external', embeddings: false });
+    await this.watching;
+    await this.current.notifyChanged(paths);
+  }
+
+  prioritize(paths: string[]): void {
+    this.ws?.prioritize(paths);
+  }
+
+  pause(): void {
+    this.ws?.pause();
+  }
+
+  resume(): void {
+    this.ws?.resume();
+  }
+
+  async counts(): Promise<FolderCounts> {
+    const st = await this.current.status();
+    return {
+      files: st.files,
+      chunks: st.chunks,
+      embedded: st.embedded,
+      skipped: st.skippedCount,
+      ...(st.lastError ? { lastError: st.lastError } : {}),
+      ...(st.degraded ? { degraded: st.degraded } : {}),
+      notices: st.notices,
+    };
+  }
+
+  async skipped(): Promise<{ path: string; reason: string; detail?: string }[]> {
+    if (!this.ws) return [];
+    const st = await this.ws.status({ skipped: true });
+    return (st.skipped ?? []).map((s) => ({ path: s.path, reason: s.reason, ...(s.detail ? { detail: s.detail } : {}) }));
+  }
+
+  /** Undefined until the index is open; while the first pass runs, what is indexed so far (keyword results first, vectors fill in behind). */
   async search(query: string, opts: SearchOptions, signal?: AbortSignal): Promise<FolderSearch | undefined> {
     if (!this.ws || (this.status.state !== 'ready' && this.status.state !== 'indexing')) return undefined;
     const r = await this.ws.search(query, opts, signal);
@@ -85,32 +183,52 @@ export class IndexedFolder {
     const indexing = this.status.state === 'indexing';
     // The core's reason speaks to the CLI ("run `coderag index`"); here the server computes them.
     // (The core counts the vectors after searching: some may have come in since it found none.)
-    const computing = r.keywordOnly && this.opts.embeddings && r.vectors.embedded < r.vectors.total && !this.status.message;
-    const keywordOnly = computing ? 'the vectors are still being computed' : r.keywordOnly && !this.opts.embeddings ? 'vectors are turned off (setting coderag.embeddings.enabled)' : r.keywordOnly;
+    const computing = r.keywordOnly && this.config.embeddings && r.vectors.embedded < r.vectors.total && !this.status.message;
+    const keywordOnly = computing ? 'the vectors are still being computed' : r.keywordOnly && !this.config.embeddings ? 'vectors are turned off (setting coderag.embeddings.enabled)' : r.keywordOnly;
     return { hits, vectors: r.vectors, ...(keywordOnly ? { keywordOnly } : {}), ...(indexing ? { indexing } : {}) };
   }
 
   async close(): Promise<void> {
-    await this.ws?.dispose();
+    const ws = this.ws;
+    this.ws = undefined;
+    await ws?.dispose();
   }
 
-  private async refreshCounts(): Promise<void> {
-    const st = await this.ws!.status();
-    Object.assign(this.status, { files: st.files, chunks: st.chunks, embedded: st.embedded });
+  /** "Go to symbol": undefined until the index is open; while the first pass runs, what it has so far. */
+  async searchSymbols(query: string, limit: number) {
+    return this.ws?.searchSymbols(query, limit);
   }
 
-  private progress(e: ProgressEvent): void {
-    if (this.status.state !== 'indexing' || e.phase === 'done') return;
-    const [done, total] = e.phase === 'embed' ? [e.vectors.done, e.vectors.total] : [e.files.done, e.files.total];
-    this.status.progress = { phase: e.phase, done, total };
-    const now = Date.now();
-    if (now - this.lastProgress < 250 && done !== total) return;
-    this.lastProgress = now;
-    this.opts.onChange();
+  /** The open workspace, for the runs this file starts: they need one. */
+  private get current(): Workspace {
+    if (!this.ws) throw new Error(`${this.root}: the index is not open`);
+    return this.ws;
   }
+}
 
-  private set(change: Partial<FolderStatus>): void {
-    Object.assign(this.status, change);
-    this.opts.onChange();
-  }
+export function summarize(r: IndexReport): RunSummary {
+  return {
+    indexed: r.indexed,
+    unchanged: r.unchanged,
+    deleted: r.deleted,
+    chunks: r.chunks,
+    embedded: r.embedded,
+    ms: r.timings.totalMs ?? 0,
+    ...(r.cancelled ? { cancelled: true } : {}),
+    ...(r.rebuilt ? { rebuilt: r.rebuilt } : {}),
+    ...(r.repaired.length ? { repaired: r.repaired } : {}),
+  };
+}
+
+/** A report's lines for the index log: what the core noted, fell back on, failed on, mended. */
+export function reportLines(r: IndexReport): { level: 'info' | 'warn' | 'error'; text: string }[] {
+  const out: { level: 'info' | 'warn' | 'error'; text: string }[] = [];
+  if (r.rebuilt) out.push({ level: 'warn', text: `rebuilt: ${r.rebuilt}` });
+  if (r.scanChanged) out.push({ level: 'info', text: `the file set changed: ${r.scanChanged}` });
+  for (const m of r.repaired) out.push({ level: 'warn', text: `repaired: ${m}` });
+  for (const n of r.notes) out.push({ level: 'info', text: `${n.path ? `${n.path}: ` : ''}${n.note}` });
+  for (const f of r.fallbacks) out.push({ level: 'info', text: `${f.path}: ${f.reason}` });
+  for (const e of r.errors) out.push({ level: 'error', text: `${e.path}: ${e.error}` });
+  if (r.embeddingError) out.push({ level: 'error', text: `vectors: ${r.embeddingError}` });
+  return out;
 }

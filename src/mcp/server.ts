@@ -82,19 +82,21 @@ export function createServer(service: Workspace, version = '0.1.0'): McpServer {
   server.registerTool(
     'search_identifiers',
     {
-      description: 'Definitions and references of symbols matching a name (exact, then prefix, then case-insensitive substring; definitions first), with file, line and context lines.',
+      description:
+        'Definitions and references of symbols matching a name (exact, then prefix, then case-insensitive substring; definitions first), with file, line and context lines. When none match, the nearest names (typos, camelCase vs snake_case: procesRequest or process_request → processRequest), each hit marked match: "fuzzy".',
       inputSchema: {
         query: z.string(),
         limit: count.optional().describe('Matches, 1 to 500 (default 50)'),
         context_lines: count.optional().describe('Context lines around each, 0 to 20 (default 2)'),
         include_definitions: z.boolean().optional(),
         include_references: z.boolean().optional(),
+        fuzzy: z.boolean().optional().describe('Fall back to the nearest names when nothing matches (default true)'),
       },
     },
     guarded(async (a) => {
       const { limit, contextLines } = symbolOptionsOf(a, '', 'context_lines');
       await service.ready();
-      return text(await service.symbols(a.query, { limit, contextLines, definitions: a.include_definitions, references: a.include_references }));
+      return text(await service.symbols(a.query, { limit, contextLines, definitions: a.include_definitions, references: a.include_references, fuzzy: a.fuzzy }));
     }),
   );
   registerGodotMigration(server, () => service.root);

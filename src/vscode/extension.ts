@@ -3,10 +3,17 @@
 // server child (src/lsp); this side starts it, shows its state and forwards commands.
 import * as vscode from 'vscode';
 import type { ServerStatus } from '../lsp/protocol';
+import { registerChat } from './chat/register';
 import { type ClientPhase, statusSentence } from './describe';
+import { cancelIndexing, registerLiveCommands } from './live/commands';
+import { IndexProgress } from './live/index-progress';
+import { registerGodot } from './godot/feature';
 import { ServerSession } from './server-session';
 import { ASK, askQuery, SIDEBAR_VIEW, SidebarProvider } from './sidebar-provider';
 import { StatusBar } from './status-bar';
+import { registerGoToSymbol } from './symbols/go-to-symbol';
+import { registerRepoMap } from './repomap/register';
+import { EXPLAIN_COMMAND, ExplainPanel } from './explain/panel';
 
 const SHOW_STATUS = 'coderag.showStatus';
 /** Hidden from the palette: the status as data, for tests and other extensions. */
@@ -21,10 +28,16 @@ export function activate(context: vscode.ExtensionContext): void {
   const show = (phase: ClientPhase, status?: ServerStatus) => {
     bar.show(phase, status);
     sidebar.show(phase, status);
+    progress.show(phase, status);
+    repoMap?.onStatus(phase, status);
   };
+  const progress = new IndexProgress(() => cancelIndexing(server));
   const server = new ServerSession(context, output, show);
   const sidebar = new SidebarProvider(context.extensionUri, server);
   session = server;
+  const repoMap = registerRepoMap(context, server);
+  const explain = new ExplainPanel(context.extensionUri, server);
+  context.subscriptions.push(explain, vscode.commands.registerCommand(EXPLAIN_COMMAND, () => explain.explainAtCursor()));
   let activationMs = 0;
 
   const currentPhase = (): ClientPhase => (!vscode.workspace.isTrusted ? 'untrusted' : !vscode.workspace.workspaceFolders?.length ? 'no-folder' : server.phase);
@@ -33,8 +46,11 @@ export function activate(context: vscode.ExtensionContext): void {
     bar,
     server,
     sidebar,
+    progress,
+    ...registerLiveCommands(server, output),
     vscode.window.registerWebviewViewProvider(SIDEBAR_VIEW, sidebar),
     vscode.commands.registerCommand(ASK, () => sidebar.focus(askQuery(vscode.window.activeTextEditor))),
+    registerChat(context, server),
     vscode.commands.registerCommand(SHOW_STATUS, async () => {
       const phase = currentPhase();
       const status = phase === 'running' ? await server.request() : undefined;
@@ -44,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): void {
       void vscode.window.showInformationMessage(text, 'Open Log').then((pick) => pick && output.show());
       return status;
     }),
+    registerGoToSymbol(server, () => statusSentence(currentPhase(), server.status)),
     vscode.commands.registerCommand(STATUS_DATA, async () => ({
       phase: currentPhase(),
       trusted: vscode.workspace.isTrusted,
@@ -51,6 +68,8 @@ export function activate(context: vscode.ExtensionContext): void {
       status: currentPhase() === 'running' ? await server.request() : server.status,
     })),
   );
+
+  registerGodot(context, () => server.languageClient, output);
 
   // Restricted mode: nothing is read until the user trusts the workspace (package.json declares
   // untrustedWorkspaces "limited" so the view can say why).

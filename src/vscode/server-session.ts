@@ -5,6 +5,7 @@ import { CloseAction, ErrorAction, LanguageClient, State, TransportKind, type La
 import { type ServerOptions as CodeRagOptions, type ServerStatus, STATUS_NOTIFICATION, STATUS_REQUEST } from '../lsp/protocol';
 import type { ClientPhase } from './describe';
 import { RestartPolicy } from './restart-policy';
+import { liveClientOptions } from './live/client-options';
 import { serverEnv } from './server-env';
 
 export type StatusListener = (phase: ClientPhase, status?: ServerStatus) => void;
@@ -21,6 +22,11 @@ export class ServerSession implements vscode.Disposable {
     private readonly listener: StatusListener,
   ) {}
 
+  /** The language client once started, for features with requests of their own (src/vscode/godot). */
+  get languageClient(): LanguageClient | undefined {
+    return this.client;
+  }
+
   get status(): ServerStatus | undefined {
     return this.last;
   }
@@ -31,8 +37,9 @@ export class ServerSession implements vscode.Disposable {
     const module = this.context.asAbsolutePath('dist/lsp-server.js');
     const run = { module, runtime: process.execPath, transport: TransportKind.ipc, options: { env: serverEnv(process.env) } };
     const serverOptions: ServerOptions = { run, debug: run };
+    const { storageDir, ...live } = liveClientOptions(this.context);
     const clientOptions: LanguageClientOptions = {
-      documentSelector: [],
+      ...live,
       outputChannel: this.output,
       errorHandler: {
         error: () => ({ action: ErrorAction.Continue }),
@@ -44,6 +51,7 @@ export class ServerSession implements vscode.Disposable {
       },
       initializationOptions: {
         embeddings: vscode.workspace.getConfiguration('coderag').get<boolean>('embeddings.enabled', true),
+        ...(storageDir ? { storageDir } : {}),
       } satisfies CodeRagOptions,
     };
     const client = new LanguageClient('coderag', 'CodeRAG', serverOptions, clientOptions);
@@ -72,9 +80,11 @@ export class ServerSession implements vscode.Disposable {
   }
 
   /** A request to the server; fails at once while it is not running (starting, restarting, stopped). */
-  async sendRequest<R>(method: string, params?: unknown, token?: vscode.CancellationToken): Promise<R> {
-    if (this.client?.state !== State.Running) throw new Error('the CodeRAG server is not running');
-    return params === undefined ? this.client.sendRequest<R>(method, token) : this.client.sendRequest<R>(method, params, token);
+  async send<R>(method: string, params?: unknown, token?: vscode.CancellationToken): Promise<R> {
+    if (this.client?.state !== State.Running) throw new Error(`the CodeRAG server is not running (${this.phase}; CodeRAG: Show Index Log says why)`);
+    // An undefined token must not be passed: vscode-jsonrpc would send [params, null] as the parameters.
+    const args: unknown[] = [...(params === undefined ? [] : [params]), ...(token ? [token] : [])];
+    return (this.client.sendRequest as (method: string, ...rest: unknown[]) => Promise<R>)(method, ...args);
   }
 
   private update(phase: ClientPhase, status: ServerStatus | undefined): void {

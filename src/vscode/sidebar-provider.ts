@@ -26,7 +26,7 @@ const LIMIT = 30;
 /** The server as the sidebar uses it (ServerSession). */
 export interface SearchServer {
   readonly phase: ClientPhase;
-  sendRequest<R>(method: string, params?: unknown, token?: vscode.CancellationToken): Promise<R>;
+  send<R>(method: string, params?: unknown, token?: vscode.CancellationToken): Promise<R>;
 }
 
 /** One query's messages, kept so a view shown again (and so reloaded) gets them back. */
@@ -91,7 +91,7 @@ export class SidebarProvider implements vscode.WebviewViewProvider, vscode.Dispo
 
   private async fetchChoices(): Promise<void> {
     try {
-      this.choices = await this.server.sendRequest<SearchFilterChoices>(SEARCH_FILTERS_REQUEST);
+      this.choices = await this.server.send<SearchFilterChoices>(SEARCH_FILTERS_REQUEST);
       this.postInit();
     } catch {
       /* the view keeps its own lists; asked again on the next status */
@@ -164,7 +164,7 @@ export class SidebarProvider implements vscode.WebviewViewProvider, vscode.Dispo
     try {
       let res: SearchResponse;
       try {
-        res = await this.server.sendRequest<SearchResponse>(SEARCH_REQUEST, params, cts.token);
+        res = await this.server.send<SearchResponse>(SEARCH_REQUEST, params, cts.token);
       } catch (err) {
         if (!cts.token.isCancellationRequested) this.post(record, { type: 'error', queryId, message: this.searchError(err) });
         return;

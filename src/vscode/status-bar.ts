@@ -1,7 +1,8 @@
 // The status-bar item: the server's state at a glance; a click shows the full status.
 import * as vscode from 'vscode';
 import type { ServerStatus } from '../lsp/protocol';
-import { barText, type ClientPhase, statusSentence } from './describe';
+import { type ClientPhase, statusSentence } from './describe';
+import { folderLines, liveBarText } from './live/bar-text';
 
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('coderag.status', vscode.StatusBarAlignment.Left, 0);
@@ -13,8 +14,10 @@ export class StatusBar implements vscode.Disposable {
   }
 
   show(phase: ClientPhase, status?: ServerStatus): void {
-    this.item.text = barText(phase, status);
-    this.item.tooltip = statusSentence(phase, status);
+    this.item.text = liveBarText(phase, status);
+    this.item.tooltip = phase === 'running' && status ? [statusSentence(phase, status), ...folderLines(status)].join('\n') : statusSentence(phase, status);
+    this.item.backgroundColor = this.item.text.includes('CodeRAG: error') ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    void vscode.commands.executeCommand('setContext', 'coderag.paused', phase === 'running' && !!status?.paused);
   }
 
   dispose(): void {

@@ -5,7 +5,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { commandOutput, eventually, type Session, writeExchange } from './harness/session';
-import type { Probe } from './probe';
+import type { Position, Probe } from './probe';
+
+/** What the helper writes to `editor.json`: the active editor's file, 0-based selection and selected text. */
+export type EditorState = { path: string; selection: { start: Position; end: Position }; text: string };
 
 export const probe = (s: Session) => commandOutput<Probe>(s, 'CodeRAG Test: Probe', 'probe.json');
 
@@ -57,11 +60,11 @@ export async function shownResult(page: Page, n: number): Promise<ShownResult> {
 }
 
 /** Waits until the active editor shows `file` with exactly lines start–end selected (first column to the end of the last line). */
-export async function expectEditorOn(s: Session, root: string, r: Pick<ShownResult, 'path' | 'startLine' | 'endLine'>): Promise<Probe['editor']> {
+export async function expectEditorOn(s: Session, root: string, r: Pick<ShownResult, 'path' | 'startLine' | 'endLine'>): Promise<EditorState> {
   const file = path.join(root, r.path);
   const recorded = path.join(s.run.exchange, 'editor.json');
   const editor = await eventually(`an editor on ${r.path}:${r.startLine}-${r.endLine} (${fs.existsSync(recorded) ? fs.readFileSync(recorded, 'utf8') : 'none yet'})`, () => {
-    const e = fs.existsSync(recorded) ? (JSON.parse(fs.readFileSync(recorded, 'utf8')) as Probe['editor'] | null) : undefined;
+    const e = fs.existsSync(recorded) ? (JSON.parse(fs.readFileSync(recorded, 'utf8')) as EditorState | null) : undefined;
     return e && e.path === file && e.selection.start.line === r.startLine - 1 && e.selection.end.line === r.endLine - 1 ? e : undefined;
   }, 20_000);
   const lines = fs.readFileSync(file, 'utf8').split('\n');

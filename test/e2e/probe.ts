@@ -14,8 +14,9 @@ export interface Probe {
   extensions: { id: string; version: string; active: boolean }[];
   tools: string[];
   models: { id: string; vendor: string }[];
-  /** The active text editor, if any: 0-based selection. */
-  editor?: { path: string; selection: { start: Position; end: Position }; text: string };
   /** coderag.internal.status, or {error} when the product is not installed. */
   coderag: { phase: string; trusted: boolean; activationMs: number; status?: ServerStatus; error?: string };
+  /** Every file with diagnostics, any source's. Ranges are 0-based [line, character, endLine, endCharacter]. */
+  diagnostics: { path: string; items: { code?: string; href?: string; source?: string; severity: number; message: string; range: number[] }[] }[];
+  editor?: { path: string; text: string; dirty: boolean };
 }

@@ -38,7 +38,9 @@ test('smoke: install, activate, index, status, view; a killed server comes back,
     assert.equal(first.coderag.status?.files, SMALL_WORKSPACE_FILES);
     assert.ok(first.coderag.activationMs > 0 && first.coderag.activationMs < 1000, `activation took ${first.coderag.activationMs} ms`);
     s.step(`activation ${first.coderag.activationMs.toFixed(1)} ms; server pid ${first.coderag.status!.pid}`);
-    assert.ok(fs.existsSync(path.join(s.workspace, '.coderag', 'meta.json')), 'the index folder is in the workspace');
+    // The index lives in the editor's workspace storage by default: nothing is written into the folder.
+    assert.ok(fs.existsSync(path.join(first.coderag.status!.folders[0].indexDir, 'meta.json')), `the index at ${first.coderag.status!.folders[0].indexDir}`);
+    assert.ok(!fs.existsSync(path.join(s.workspace, '.coderag')), 'no .coderag in the workspace');
     // The offline model and onnxruntime load from the VSIX: every chunk gets a vector.
     const embedded = await eventually('every chunk embedded', async () => {
       const st = (await probe(s)).coderag.status?.folders[0];

@@ -44,8 +44,8 @@ export interface AnalyzeOptions {
   /** Adds "Godot 3", "Godot 4", "migration" to each fragment's hints (default true). */
   migrationRequest?: boolean;
   llm?: LlmOptions;
-  /** Called after each fragment, in order, with what happened to it. */
-  onFragment?: (f: FragmentReport, index: number, total: number) => void;
+  /** Called after each fragment, in order, with what happened to it; a promise returned is awaited (a host gives its thread back to other work). */
+  onFragment?: (f: FragmentReport, index: number, total: number) => void | Promise<void>;
   /** Stop after this many fragments were judged (tests and the debug view step through a run). */
   maxJudged?: number;
 }
@@ -163,7 +163,7 @@ export async function analyzeProject(input: AnalyzeInput, opts: AnalyzeOptions =
           judged++;
         }
         reports.push(report);
-        opts.onFragment?.(report, reports.length - 1, total);
+        await opts.onFragment?.(report, reports.length - 1, total);
       }
       cut.tree?.delete();
       cut.tree = undefined;

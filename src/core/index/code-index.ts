@@ -1,10 +1,10 @@
 // The index of one workspace: scan → parse (workers) → artifacts (chunk rows in LanceDB, keyword
-// engine, tags) → vectors (workers). One change set per run, computed from size/mtime then content
-// hash; every artifact's sink applies it. Crash-safe by ordering: a file's products are written
+// engine, tags, symbols) → vectors (workers). One change set per run, computed from size/mtime
+// then content hash; every artifact's sink applies it. Crash-safe by ordering: a file's products are written
 // before its files-table row records the new hash, so a killed run redoes exactly the files it had
 // not finished, without duplicates. This file owns the object's lifetime; the work is in open.ts
-// (reading), repair.ts (mending under the lock), run.ts (a run), embed-phase.ts (vectors) and
-// keyword-file.ts (keyword.bin).
+// (reading), repair.ts (mending under the lock), run.ts (a run), embed-phase.ts (vectors),
+// keyword-file.ts (keyword.bin) and symbol-file.ts (symbols.json).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SkippedFile } from '../base/types';
@@ -17,13 +17,15 @@ import { ParsePool } from '../parse/parse-pool';
 import type { FileRow } from '../store/rows';
 import type { TagCache } from '../tags/tag-cache';
 import type { KeywordEngine } from '../keyword/engine';
+import type { SymbolIndex } from '../symbols/symbol-index';
 import { Gate } from './gate';
-import { saveKeywordLocked } from './keyword-file';
+import { saveKeyword } from './keyword-file';
 import { acquireLock } from './lock';
 import type { IndexMeta, ScanSettings } from './meta';
 import { resolveScan } from './meta';
 import { loadIndex, sameVersions } from './open';
 import type { IndexReport, ProgressEvent, UpdateOptions } from './report';
+import { saveLocked } from './save-locked';
 import { runUpdate } from './run';
 import { type CodeIndexOptions, defaultIndexDir, type IndexHealth, IndexState } from './state';
 
@@ -85,6 +87,18 @@ export class CodeIndex {
 
   get tags(): TagCache {
     return this.s.tags;
+  }
+
+  /**
+   * The symbol index: symbols.json read on first use and brought up to date with the files table
+   * (from the tags where a file's definitions are stale, lost or damaged; a reader only in memory).
+   */
+  async symbols(): Promise<SymbolIndex> {
+    const index = await this.s.symbols.load();
+    const damage = this.s.symbols.damage;
+    const note = damage && `the symbol index file is unreadable (${damage}): rebuilt in memory from the tags; \`coderag index\` saves it`;
+    if (note && !this.s.health.notices.includes(note)) this.s.health.notices.push(note);
+    return index;
   }
 
   corruptMessage(): string {
@@ -224,7 +238,13 @@ export class CodeIndex {
     this.closing = true;
     this.gate.resume();
     await this.updating;
-    if (this.s.wrote && this.s.keyword.isDirty && !this.s.health.degraded) await saveKeywordLocked(this.s, sameVersions);
+    const s = this.s;
+    if (s.wrote && !s.health.degraded) {
+      const unsaved: (() => Promise<void>)[] = [];
+      if (s.keyword.isDirty) unsaved.push(() => saveKeyword(s));
+      if (s.symbols.isDirty) unsaved.push(() => s.symbols.save());
+      await saveLocked(s, sameVersions, unsaved);
+    }
     await this.pool?.close();
     await this.embedPool?.close();
     this.pool = undefined;

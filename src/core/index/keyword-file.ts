@@ -4,7 +4,6 @@ import type { ChunkRow } from '../store/rows';
 import { fromRow } from '../store/rows';
 import { KeywordEngine } from '../keyword/engine';
 import { packFileDocs } from '../keyword/terms';
-import { acquireLock } from './lock';
 import type { IndexState } from './state';
 
 export async function readKeyword(s: IndexState): Promise<void> {
@@ -44,23 +43,5 @@ export async function catchUpKeyword(s: IndexState): Promise<void> {
       const chunks = (byPath.get(p) ?? []).map(fromRow).sort((a, b) => a.startLine - b.startLine);
       s.keyword.setFile(p, s.files.get(p)!.sha256, packFileDocs(chunks));
     }
-  }
-}
-
-/**
- * The keyword engine a writer left unsaved, saved under the lock and only if no other process
- * wrote since (its copy would be stale; the next open catches up from the chunk store anyway).
- */
-export async function saveKeywordLocked(s: IndexState, sameVersions: (a?: number[], b?: number[]) => boolean): Promise<void> {
-  let release: () => void;
-  try {
-    release = acquireLock(s.lockFile);
-  } catch {
-    return;
-  }
-  try {
-    if (s.opened && sameVersions(await s.opened.versions(), s.versions)) await saveKeyword(s);
-  } finally {
-    release();
   }
 }

@@ -30,6 +30,7 @@ export interface ScanSettings {
   /** Absent: the scanner's default (1 MB). */
   maxFileBytes?: number;
   extraExcludes?: string[];
+  include?: string[];
 }
 
 /**
@@ -37,7 +38,7 @@ export interface ScanSettings {
  * says what changed when an index already built is about to get another file set.
  */
 export function resolveScan(
-  given: { codeOnly?: boolean; maxFileBytes?: number; extraExcludes?: string[] },
+  given: { codeOnly?: boolean; maxFileBytes?: number; extraExcludes?: string[]; include?: string[] },
   saved: ScanSettings | undefined,
   built: boolean,
 ): { scan: ScanSettings; change?: string } {
@@ -46,6 +47,8 @@ export function resolveScan(
     maxFileBytes: given.maxFileBytes ?? saved?.maxFileBytes,
     extraExcludes: given.extraExcludes ?? saved?.extraExcludes,
   };
+  const include = given.include ?? saved?.include;
+  if (include?.length) scan.include = include;
   if (!built) return { scan };
   const before: ScanSettings = saved ?? { codeOnly: false };
   const changes: string[] = [];
@@ -54,6 +57,7 @@ export function resolveScan(
   }
   if (scan.maxFileBytes !== before.maxFileBytes) changes.push(`file size limit ${before.maxFileBytes ?? 'default'} → ${scan.maxFileBytes ?? 'default'} bytes`);
   if (JSON.stringify(scan.extraExcludes ?? []) !== JSON.stringify(before.extraExcludes ?? [])) changes.push(`extra excludes [${(before.extraExcludes ?? []).join(', ')}] → [${(scan.extraExcludes ?? []).join(', ')}]`);
+  if (JSON.stringify(scan.include ?? []) !== JSON.stringify(before.include ?? [])) changes.push(`include globs [${(before.include ?? []).join(', ')}] → [${(scan.include ?? []).join(', ')}]`);
   return { scan, change: changes.length ? changes.join('; ') : undefined };
 }
 

@@ -63,6 +63,7 @@ export async function prepareWrite(s: IndexState, sinks: () => Sink[], report: I
     s.keyword = KeywordEngine.empty();
     s.keywordDamage = undefined;
     s.tags.reset();
+    s.symbols.reset(true);
     s.skipped = undefined;
     s.vectorsStale = false;
     if (!s.health.degraded) Store.destroy(s.dir, keep);
@@ -106,6 +107,11 @@ export async function prepareWrite(s: IndexState, sinks: () => Sink[], report: I
     report.repaired.push(`the keyword index file was unreadable (${s.keywordDamage}): rebuilt from the chunk store`);
     s.keywordDamage = undefined;
   }
+  const symbolDamage = s.health.degraded ? undefined : await s.symbols.problem();
+  if (symbolDamage) {
+    await s.symbols.save();
+    report.repaired.push(`the symbol index file was unreadable (${symbolDamage}): rebuilt from the tags`);
+  }
   s.interrupted = false;
   // Written before any data: a reader of a first run (or of a run after an artifact change)
   // finds the versions the rows are being written with.
@@ -138,6 +144,7 @@ async function reload(s: IndexState, report: IndexReport, hadMeta: boolean): Pro
   s.opened = undefined;
   s.files.clear();
   s.tags.reset();
+  s.symbols.reset();
   s.skipped = undefined;
   try {
     s.opened = await openStore(s, s.meta.model?.dim ?? DEFAULT_DIM);

@@ -50,11 +50,12 @@ export async function runUpdate(s: IndexState, host: RunHost, runId: number, opt
   }
   const t2 = performance.now();
   progress.emit({ phase: 'save' });
-  // The keyword file is rewritten whole: after small updates (the watcher) it waits, at most
+  // The keyword and symbol files are rewritten whole: after small updates (the watcher) it waits, at most
   // half a minute or until close(). A crash meanwhile costs nothing: open() catches up from the
   // chunk store.
   const persist = !s.health.degraded;
   if (persist && s.keyword.isDirty && (report.indexed + report.deleted >= 100 || Date.now() - s.keywordSavedAt > 30_000)) await saveKeyword(s);
+  if (persist && s.symbols.isDirty && (report.indexed + report.deleted >= 100 || Date.now() - s.symbols.savedAt > 30_000)) await s.symbols.save();
   s.skipped = skipped;
   if (persist) writeSkipped(s.dir, skipped);
   report.skipped = skipped.length + report.skipped;

@@ -6,7 +6,9 @@ import type { PackedDocs } from '../keyword/docs';
 import type { KeywordEngine } from '../keyword/engine';
 import { rowsTable, type PackedRows } from '../store/rows';
 import type { ChunkStore } from '../store/chunk-store';
+import type { PackedSymbols } from '../symbols/symbols';
 import type { TagCache } from '../tags/tag-cache';
+import type { SymbolFile } from './symbol-file';
 
 export interface Produced<T = unknown> {
   path: string;
@@ -31,6 +33,7 @@ export interface SinkTargets {
   readonly store: ChunkStore;
   readonly keyword: KeywordEngine;
   readonly tags: TagCache;
+  readonly symbols: SymbolFile;
 }
 
 function chunkSink(t: SinkTargets): Sink {
@@ -81,7 +84,25 @@ function tagSink(t: SinkTargets): Sink {
   };
 }
 
+/** Definitions in the symbol index: a file's replace the ones it had, nothing is rebuilt. */
+function symbolSink(t: SinkTargets): Sink {
+  return {
+    id: 'symbols',
+    async apply(touched, items) {
+      const fresh = new Set<string>();
+      for (const i of items) {
+        t.symbols.set(i.path, i.sha, i.value as PackedSymbols);
+        fresh.add(i.path);
+      }
+      t.symbols.remove(touched.filter((p) => !fresh.has(p)));
+    },
+    async remove(paths) {
+      t.symbols.remove(paths);
+    },
+  };
+}
+
 /** Every artifact's sink, in the order a batch applies them. */
 export function sinksFor(t: SinkTargets): Sink[] {
-  return [chunkSink(t), keywordSink(t), tagSink(t)];
+  return [chunkSink(t), keywordSink(t), tagSink(t), symbolSink(t)];
 }

@@ -1,5 +1,5 @@
 // What one CodeIndex holds between runs: the files table in memory, the keyword engine, the tag
-// cache, meta.json, and what open() found. Shared by the pieces of index/ (open, repair, keyword
+// cache, the symbol index, meta.json, and what open() found. Shared by the pieces of index/ (open, repair, keyword
 // file, run), each of which does one job on it; nothing outside index/ sees it.
 import * as path from 'node:path';
 import type { SkippedFile } from '../base/types';
@@ -9,6 +9,7 @@ import type { FileRow } from '../store/rows';
 import type { ChunkStore } from '../store/chunk-store';
 import { TagCache } from '../tags/tag-cache';
 import { Journal } from './journal';
+import { SymbolFile } from './symbol-file';
 import type { IndexMeta, ScanSettings } from './meta';
 import { INDEX_FORMAT, readSkipped } from './meta';
 import type { Progress } from './report';
@@ -20,7 +21,10 @@ export interface CodeIndexOptions {
   embedding?: EmbedderConfig & { enabled?: boolean };
   maxFileBytes?: number;
   codeOnly?: boolean;
+  /** Lines in .gitignore syntax read after .coderagignore's (see ScanOptions). */
   extraExcludes?: string[];
+  /** Globs: only files matching one are indexed. */
+  include?: string[];
   /** Chunks over this many model tokens are split (default 512). */
   maxTokens?: number;
   parseWorkers?: number;
@@ -73,6 +77,8 @@ export class IndexState {
   /** The files table, held in memory. */
   readonly files = new Map<string, FileRow>();
   readonly tags: TagCache;
+  /** The symbol index (symbols.json), loaded on first use. */
+  readonly symbols: SymbolFile;
   readonly journal: Journal;
   keyword = KeywordEngine.empty();
   /** Why keyword.bin could not be used, until a writer has saved it again. */
@@ -105,6 +111,7 @@ export class IndexState {
   ) {
     this.meta = freshMeta(root);
     this.tags = new TagCache(() => this.store.loadTags());
+    this.symbols = new SymbolFile(path.join(dir, 'symbols.json'), { files: this.files, tags: this.tags, readable: () => !!this.opened });
     this.journal = new Journal(path.join(dir, 'journal.json'));
   }
 

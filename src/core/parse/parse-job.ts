@@ -7,9 +7,8 @@ import { decodeSource } from '../scan/content';
 import type { Chunk, SkipReason } from '../base/types';
 import { extractTags, type Tag, textTags } from '../tags/tags';
 import { tagsOfFile } from '../tags/file-tags';
-import { packTags } from '../tags/tag-cache';
 import { textFormatOf } from '../lang/registry';
-import { produceAll, type Products } from './producers';
+import { produceAll, type Products, tagProducts } from './producers';
 
 export interface ParseRequest {
   path: string;
@@ -35,7 +34,7 @@ export type ParseResult =
       size?: number;
       mtimeMs?: number;
     }
-  | { path: string; status: 'tagged'; sha: string; size: number; mtimeMs: number; language: string; products: { tags: string } }
+  | { path: string; status: 'tagged'; sha: string; size: number; mtimeMs: number; language: string; products: Products }
   | {
       path: string;
       status: 'parsed';
@@ -120,9 +119,9 @@ export async function parseOne(req: ParseRequest, opts: ParseOptions): Promise<P
   if (req.tagsOnly) {
     try {
       const { language, tags } = await tagsOfFile(req.path, decoded.text!);
-      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language, products: { tags: packTags(tags) } };
+      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language, products: tagProducts(req.path, language, tags) };
     } catch {
-      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language: '', products: { tags: packTags([]) } };
+      return { path: req.path, status: 'tagged', sha, size: bytes.length, mtimeMs, language: '', products: tagProducts(req.path, '', []) };
     }
   }
   const t0 = performance.now();

@@ -6,6 +6,7 @@ import type { Tree } from 'web-tree-sitter';
 import type { Chunk } from '../base/types';
 import { packFileDocs } from '../keyword/terms';
 import { type PackedRows, packChunks, packedBuffers } from '../store/rows';
+import { packSymbols } from '../symbols/symbols';
 import { packTags } from '../tags/tag-cache';
 import type { Tag } from '../tags/tags';
 
@@ -26,6 +27,8 @@ export interface Producer<T = unknown> {
   produce(file: ParsedSource): T | undefined;
   /** Buffers to move, not copy, across the worker boundary. */
   transfer?(value: T): ArrayBuffer[];
+  /** Made from the tags alone: also made by a tags-only parse (the repo map's first pass). */
+  fromTags?: boolean;
 }
 
 /**
@@ -55,9 +58,21 @@ const tagData: Producer<string> = {
   id: 'tags',
   version: 2, // 2: Godot file loads by kind (file.script, file.preload…), signal handlers, relative preload paths
   produce: (f) => (f.tags ? packTags(f.tags) : undefined),
+  fromTags: true,
 };
 
-export const PRODUCERS: readonly Producer[] = [chunkRows, keywordDocs, tagData] as Producer[];
+/**
+ * Definitions for the symbol index, with their parents (qualified names), from the tags: every
+ * parsed file gets one, empty or not, so the index knows which content each file's entry is of.
+ */
+const symbolData: Producer<ReturnType<typeof packSymbols>> = {
+  id: 'symbols',
+  version: 1,
+  produce: (f) => packSymbols(f.tags ?? []),
+  fromTags: true,
+};
+
+export const PRODUCERS: readonly Producer[] = [chunkRows, keywordDocs, tagData, symbolData] as Producer[];
 
 /** Every artifact's version, as meta.json records it. */
 export function producerVersions(): Record<string, number> {
@@ -69,6 +84,18 @@ export type Products = Record<string, unknown>;
 export function produceAll(file: ParsedSource): Products {
   const out: Products = {};
   for (const p of PRODUCERS) {
+    const v = p.produce(file);
+    if (v !== undefined) out[p.id] = v;
+  }
+  return out;
+}
+
+/** The products of a tags-only parse. */
+export function tagProducts(path: string, language: string, tags: Tag[]): Products {
+  const out: Products = {};
+  const file: ParsedSource = { path, text: '', language, chunks: [], tags };
+  for (const p of PRODUCERS) {
+    if (!p.fromTags) continue;
     const v = p.produce(file);
     if (v !== undefined) out[p.id] = v;
   }

@@ -1,5 +1,7 @@
 // search_identifiers: where a symbol is defined and used. Exact, then prefix, then
 // case-insensitive substring matches; definitions before references; a few lines of context each.
+// When none, the caller may ask again with the names the symbol index finds near the query
+// (identifierHitsOf): their definitions and references, marked fuzzy.
 import * as path from 'node:path';
 import { linesOf } from '../chunk/lines';
 import type { Tag } from '../tags/tags';
@@ -11,7 +13,7 @@ export interface IdentifierHit {
   category: string;
   path: string;
   line: number;
-  /** 'exact' | 'prefix' | 'substring' */
+  /** 'exact' | 'prefix' | 'substring', or 'fuzzy': a name near the query (a typo, other word separators) when none of those matched. */
   match: string;
   context: { line: number; text: string }[];
 }
@@ -21,6 +23,8 @@ export interface IdentifierSearchOptions {
   contextLines?: number;
   definitions?: boolean;
   references?: boolean;
+  /** When exact, prefix and substring find nothing, the names the symbol index finds near the query (default true). */
+  fuzzy?: boolean;
 }
 
 function matchClass(name: string, query: string, lower: string): number {
@@ -43,15 +47,36 @@ export function searchIdentifiers(
   const q = query.trim();
   if (!q) return [];
   const lower = q.toLowerCase();
+  return hitsWhere(root, files, opts, (name) => {
+    const m = matchClass(name, q, lower);
+    return m < 0 ? undefined : { match: MATCH_NAMES[m], rankClass: m };
+  });
+}
+
+/** Definitions and references of exactly these names, ranked in the order given, marked `match`. */
+export function identifierHitsOf(root: string, files: Iterable<[string, Tag[]]>, names: string[], match: string, opts: IdentifierSearchOptions = {}): IdentifierHit[] {
+  const rank = new Map(names.map((n, i) => [n, i]));
+  return hitsWhere(root, files, opts, (name) => {
+    const r = rank.get(name);
+    return r === undefined ? undefined : { match, rankClass: r };
+  });
+}
+
+function hitsWhere(
+  root: string,
+  files: Iterable<[string, Tag[]]>,
+  opts: IdentifierSearchOptions,
+  matchOf: (name: string) => { match: string; rankClass: number } | undefined,
+): IdentifierHit[] {
   const found: (IdentifierHit & { rankClass: number })[] = [];
   for (const [p, tags] of files) {
     for (const t of tags) {
       if (t.category.startsWith('file')) continue;
       if (t.kind === 'def' && opts.definitions === false) continue;
       if (t.kind === 'ref' && opts.references === false) continue;
-      const m = matchClass(t.name, q, lower);
-      if (m < 0) continue;
-      found.push({ name: t.name, kind: t.kind, category: t.category, path: p, line: t.line, match: MATCH_NAMES[m], context: [], rankClass: m });
+      const m = matchOf(t.name);
+      if (!m) continue;
+      found.push({ name: t.name, kind: t.kind, category: t.category, path: p, line: t.line, match: m.match, context: [], rankClass: m.rankClass });
     }
   }
   found.sort(

@@ -84,9 +84,9 @@ export interface Rule {
   filesOnly?: boolean;
 }
 
-export function builtinRules(extraExcludes: string[] = []): Rule[] {
+export function builtinRules(): Rule[] {
   return [
-    { matcher: ignore().add(DEFAULT_EXCLUDED_DIRS.map((d) => `${d}/`)).add(VCS_NAMES).add(LOCKFILES).add(GODOT_SIDECARS).add(extraExcludes), reason: 'default-exclude' },
+    { matcher: ignore().add(DEFAULT_EXCLUDED_DIRS.map((d) => `${d}/`)).add(VCS_NAMES).add(LOCKFILES).add(GODOT_SIDECARS), reason: 'default-exclude' },
     { matcher: ignore().add(GENERATED_PATTERNS), reason: 'generated' },
     { matcher: ignore().add(SECRET_PATTERNS).add(envSourceFiles()), paths: ignore().add(SECRET_PATH_PATTERNS), pathNames: lastSegments(SECRET_PATH_PATTERNS), reason: 'secret', filesOnly: true },
   ];

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore, type IgnoreRule } from 'ignore';
+import picomatch from 'picomatch';
 import type { SkippedFile } from '../base/types';
 import { outerRules } from './repo';
 import { type Reopener, reopener } from './reopen';
@@ -24,7 +25,13 @@ export interface ScanOptions {
   maxFileBytes?: number;
   /** Skip documentation (Markdown, reStructuredText, plain text) with reason 'documentation'. */
   codeOnly?: boolean;
+  /**
+   * More lines in .gitignore syntax, relative to the root, read as if they ended .coderagignore
+   * (an editor's exclude setting): `!pattern` re-includes as it does there.
+   */
   extraExcludes?: string[];
+  /** Globs over root-relative paths: when given, a file matching none is skipped ('ignored'). */
+  include?: string[];
   isDocumentation?: (path: string) => boolean;
   /** The index folder (absolute): never indexed, whatever its name or place. */
   indexDir?: string;
@@ -46,19 +53,25 @@ interface IgnoreFile {
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
-function readIgnoreFile(abs: string, dir: string, source: string, above = ''): IgnoreFile | undefined {
+function readIgnoreFile(abs: string, dir: string, source: string, above = '', extra: string[] = []): IgnoreFile | undefined {
   let text: string;
   try {
     text = fs.readFileSync(abs, 'utf8');
   } catch {
-    return undefined;
+    if (!extra.length) return undefined;
+    text = '';
   }
-  const lines = text.split(/\r?\n/);
-  const patterns = lines.filter((l) => l.trim() && !l.startsWith('#'));
-  // Each pattern carries its line number, so a skip can say which line of which file excludes it.
-  const matcher = ignore({ ignorecase: GIT_IGNORECASE }).add(lines.map((pattern, i) => ({ pattern, mark: String(i + 1) })));
+  const lines = text ? text.split(/\r?\n/) : [];
+  const patterns = [...lines, ...extra].filter((l) => l.trim() && !l.startsWith('#'));
+  // Each pattern carries its line number, so a skip can say which line of which file excludes it;
+  // lines from the caller's settings say so instead.
+  const matcher = ignore({ ignorecase: GIT_IGNORECASE })
+    .add(lines.map((pattern, i) => ({ pattern, mark: String(i + 1) })))
+    .add(extra.map((pattern) => ({ pattern, mark: EXTRA_MARK })));
   return { dir, above, source, matcher, patterns };
 }
+
+const EXTRA_MARK = 'exclude setting';
 
 function relativeTo(dir: string, rel: string): string {
   return dir ? rel.slice(dir.length + 1) : rel;
@@ -66,6 +79,7 @@ function relativeTo(dir: string, rel: string): string {
 
 /** `by "*.log" (a/.gitignore:3)`: the pattern that skips a path, and where it is written. */
 function byRule(rule: IgnoreRule | undefined, source: string): string {
+  if (rule?.mark === EXTRA_MARK) return `by "${rule.pattern}" (the ${EXTRA_MARK})`;
   return `by "${rule?.pattern ?? '?'}" (${source}${rule?.mark ? `:${rule.mark}` : ''})`;
 }
 
@@ -132,14 +146,16 @@ class Rules {
   private readonly reopen: Reopener;
   /** The negations of .coderagignore that name a file, with no wildcard in the last segment. */
   private readonly explicit = ignore();
+  private readonly included?: (rel: string) => boolean;
   private readonly stacks = new Map<string, IgnoreFile[]>();
   /** Folders the walk listed without a .gitignore: no read to attempt (a missing file's error is not free). */
   readonly withoutGitignore = new Set<string>();
 
   constructor(private readonly root: string, opts: ScanOptions) {
-    this.builtins = builtinRules(opts.extraExcludes);
+    this.builtins = builtinRules();
     this.rootStack = repositoryRules(root);
-    this.coderag = readIgnoreFile(path.join(root, '.coderagignore'), '', '.coderagignore');
+    this.coderag = readIgnoreFile(path.join(root, '.coderagignore'), '', '.coderagignore', '', opts.extraExcludes);
+    if (opts.include?.length) this.included = picomatch(opts.include, { dot: true });
     // A negation in .coderagignore may name a path inside a folder that .gitignore or the defaults
     // hide: we must then walk through that folder to it. Only negations that spell out a folder
     // prefix open one (not `!*.gd`).
@@ -168,6 +184,7 @@ class Rules {
 
   /** Index or skip one entry of a folder the walk entered by `passage`; for a folder, how to enter it. */
   decide(rel: string, isDir: boolean, passage: Passage): Verdict {
+    if (!isDir && this.included && !this.included(rel)) return { skip: { path: rel, reason: 'ignored', detail: 'matches none of the include globs' } };
     const own = this.coderag?.matcher.test(rel + (isDir ? '/' : ''));
     if (own?.unignored) return isDir ? { inside: REOPENED } : this.secretUnlessNamed(rel);
     if (own?.ignored) return { skip: { path: rel, reason: 'ignored', detail: byRule(own.rule, '.coderagignore') } };

@@ -33,3 +33,5 @@ export { RULES } from '../godot/rules';
 export type { LlmOptions } from '../godot/llm';
 export type { FragmentStatus } from '../godot/run-state';
 export type * from '../godot/model';
+export { godotProjects, isGodotSource, projectDirOf, readGodotSource } from '../godot/projects';
+export type { GodotProject } from '../godot/projects';

@@ -7,6 +7,9 @@ import type { MapRequest, RepoMapView } from '../repomap/repo-map';
 
 export type { MapDefinition, MapFile, RepoMapView } from '../repomap/repo-map';
 import type { SearchOptions, SearchResult } from '../search/hybrid';
+import type { SymbolMatch } from '../symbols/symbol-index';
+
+export type { MatchKind, SymbolMatch } from '../symbols/symbol-index';
 import type { Staleness, Status } from './status';
 
 export interface OpenOptions {
@@ -24,8 +27,13 @@ export interface OpenOptions {
    * may not hold such a file. A file that still kills its worker is skipped ('parse-failed').
    */
   maxFileBytes?: number;
-  /** More exclude patterns (.gitignore syntax), on top of the ignore files. */
+  /**
+   * More exclude patterns in .gitignore syntax, relative to the root, read as if they ended the
+   * root's .coderagignore (`!pattern` re-includes); undefined keeps the index's, [] clears them.
+   */
   exclude?: string[];
+  /** Globs over root-relative paths: only files matching one are indexed; undefined keeps the index's, [] clears them. */
+  include?: string[];
   /**
    * The text of a file as the editor holds it (an unsaved buffer), by relative path; undefined
    * reads the disk. Asked once for each file a run reads: keep it a cheap lookup.
@@ -35,6 +43,12 @@ export interface OpenOptions {
   inProcess?: boolean;
   parseWorkers?: number;
   embedWorkers?: number;
+  /**
+   * Chunks given vectors per store write. A run stops (cancel, pause, close) only between
+   * writes: an editor that preempts background embedding for an edit wants a few hundred
+   * (default 4096, the fastest for a one-off run).
+   */
+  embedBatch?: number;
 }
 
 export interface IndexRunOptions {
@@ -147,8 +161,23 @@ export interface Workspace {
    * keyword index where there is none.
    */
   map(request?: MapRequest, signal?: AbortSignal): Promise<RepoMapView>;
-  /** Where a symbol is defined and used (exact, prefix, then substring matches), read as map() reads. */
+  /**
+   * Where a symbol is defined and used: exact, prefix, then substring matches of the name. When
+   * none match (and `fuzzy` is not false), the names the symbol index finds nearest — a typo,
+   * other word separators: `procesRequest` and `process_request` reach `processRequest` — with
+   * their definitions and references, each marked `match: 'fuzzy'`.
+   * Read as map() reads.
+   */
   symbols(query: string, opts?: IdentifierSearchOptions): Promise<IdentifierHit[]>;
+  /**
+   * "Go to symbol in workspace": definitions matching a name as typed (`Class.name` and
+   * `module.name` narrow it), best first — exact, prefix, camelCase/snake_case words (`procReq`),
+   * then fuzzy — each with its `match`. Built for a keystroke: milliseconds on the Python standard
+   * library's 78k definitions once loaded (the first call reads the symbol index; an empty query
+   * only does that). Answers from what is indexed now and never starts a run. `limit` 1–1000,
+   * default 50 (else InvalidArgumentError).
+   */
+  searchSymbols(query: string, limit?: number): Promise<SymbolMatch[]>;
   /** Indexed files changed on disk or gone since they were indexed (one stat each; new files are not seen). */
   stale(): Promise<Staleness>;
   /** The innermost chunk holding the 1-based line, if the file is indexed. */

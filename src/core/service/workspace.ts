@@ -8,7 +8,7 @@ import { InvalidArgumentError } from './search-options';
 import { CorruptIndexError } from '../store/store';
 import { IndexLockedError } from '../index/lock';
 import { emptyReport, type IndexReport, type ProgressEvent } from '../index/report';
-import { searchIdentifiers } from '../repomap/identifiers';
+import { identifierHitsOf, searchIdentifiers } from '../repomap/identifiers';
 import { RepoMap } from '../repomap/repo-map';
 import { search, type SearchOptions, usesVectors } from '../search/hybrid';
 import { QueryModel, searchSource } from '../search/query-model';
@@ -31,10 +31,12 @@ export async function openWorkspace(opts: OpenOptions): Promise<Workspace> {
     codeOnly: opts.codeOnly,
     maxFileBytes: opts.maxFileBytes,
     extraExcludes: opts.exclude,
+    include: opts.include,
     readFile: opts.readFile,
     inProcess: opts.inProcess,
     parseWorkers: opts.parseWorkers,
     embedWorkers: opts.embedWorkers,
+    embedBatch: opts.embedBatch,
   });
   return new WorkspaceService(index, opts);
 }
@@ -294,7 +296,22 @@ class WorkspaceService implements Workspace {
   async symbols(query: string, opts: Parameters<Workspace['symbols']>[1] = {}) {
     await this.ensureTags();
     await this.core.tags.load();
-    return searchIdentifiers(this.root, this.repoMap.taggedFiles(), query, opts);
+    const hits = searchIdentifiers(this.root, this.repoMap.taggedFiles(), query, opts);
+    if (hits.length || opts.fuzzy === false || !query.trim()) return hits;
+    // The names of the best class of near matches (a typo: all fuzzy; other separators: exact
+    // once normalized), at most ten: their definitions and references.
+    const near = (await this.core.symbols()).search(query, { limit: 10 });
+    const names = [...new Set(near.filter((m) => m.match === near[0].match).map((m) => m.name))];
+    return identifierHitsOf(this.root, this.repoMap.taggedFiles(), names, 'fuzzy', opts);
+  }
+
+  async searchSymbols(query: string, limit = 50) {
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new InvalidArgumentError(`limit ${limit}: not an integer from 1 to 1000`);
+    const problem = this.problem();
+    if (problem) throw new Error(problem);
+    if (!this.core.readable) return [];
+    const index = await this.core.symbols();
+    return index.search(query, { limit });
   }
 
   async chunkAt(file: string, line: number) {

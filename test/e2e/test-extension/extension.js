@@ -56,6 +56,8 @@ function registerModel() {
       save();
       // The errors a real provider raises: NoPermissions (consent refused), Blocked (quota), NotFound.
       if (behaviour.fail) throw vscode.LanguageModelError[behaviour.fail](`test model: ${behaviour.fail}`);
+      // A question holding "#fail-model" makes the model fail, as an unusable one would (tests the fallbacks).
+      if (textOf(messages[messages.length - 1]).includes('#fail-model')) throw new Error('the fake model was told to fail');
       // Several parts with a pause between them: the caller has to handle a real stream.
       for (const part of fakeReply(messages)) {
         if (token.isCancellationRequested) break;
@@ -130,9 +132,55 @@ async function probe() {
     extensions: vscode.extensions.all.filter((e) => !e.packageJSON.isBuiltin).map((e) => ({ id: e.id, version: e.packageJSON.version, active: e.isActive })),
     tools: vscode.lm.tools.map((t) => t.name),
     models: models.map((m) => ({ id: m.id, vendor: m.vendor })),
-    editor: editorState(),
     coderag,
+    // What the Problems view holds (every source's), and the active editor's text.
+    diagnostics: vscode.languages
+      .getDiagnostics()
+      .filter(([, ds]) => ds.length)
+      .map(([uri, ds]) => ({
+        path: vscode.workspace.asRelativePath(uri),
+        items: ds.map((d) => ({
+          code: typeof d.code === 'object' ? String(d.code.value) : d.code === undefined ? undefined : String(d.code),
+          href: typeof d.code === 'object' ? d.code.target.toString(true) : undefined,
+          source: d.source,
+          severity: d.severity,
+          message: d.message,
+          range: [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character],
+        })),
+      })),
+    editor: vscode.window.activeTextEditor
+      ? { path: vscode.workspace.asRelativePath(vscode.window.activeTextEditor.document.uri), text: vscode.window.activeTextEditor.document.getText(), dirty: vscode.window.activeTextEditor.document.isDirty }
+      : undefined,
   });
+}
+
+/** Runs the command in execute.json ({command, args}) and writes its result (or error) to execute-result.json. */
+async function execute() {
+  const { command, args = [] } = readJson('execute.json');
+  try {
+    writeJson('execute-result.json', { result: (await vscode.commands.executeCommand(command, ...args)) ?? null });
+  } catch (err) {
+    writeJson('execute-result.json', { error: String(err && err.message ? err.message : err) });
+  }
+}
+
+/**
+ * The extension host's responsiveness: for latency.json's {ms}, a trivial command's round trip
+ * through the host every 20 ms; writes the samples' p50/p95/max to latency-result.json.
+ */
+async function measureLatency() {
+  const { ms = 8000 } = readJson('latency.json');
+  const samples = [];
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const t = performance.now();
+    await vscode.commands.executeCommand('coderagTest.noop');
+    samples.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
+  writeJson('latency-result.json', { n: samples.length, p50: at(0.5), p95: at(0.95), max: samples[samples.length - 1] });
 }
 
 function activate(context) {
@@ -151,6 +199,9 @@ function activate(context) {
     vscode.commands.registerCommand('coderagTest.probe', probe),
     vscode.commands.registerCommand('coderagTest.setModel', setModel),
     vscode.commands.registerCommand('coderagTest.updateSetting', updateSetting),
+    vscode.commands.registerCommand('coderagTest.execute', execute),
+    vscode.commands.registerCommand('coderagTest.noop', () => undefined),
+    vscode.commands.registerCommand('coderagTest.measureLatency', measureLatency),
   );
 }
 
