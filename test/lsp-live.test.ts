@@ -18,6 +18,7 @@ import {
   RESUME_REQUEST,
   SEARCH_REQUEST,
   type SearchHit,
+  type SearchResponse,
   type ServerStatus,
   SKIPPED_REQUEST,
   type SkippedFolder,
@@ -66,7 +67,7 @@ test('lsp live: multi-root folders with their own settings, unsaved edits and fi
     logs.push(m.message);
   });
   conn.listen();
-  const search = (query: string) => conn.sendRequest<SearchHit[]>(SEARCH_REQUEST, { query, limit: 10 });
+  const search = async (query: string): Promise<SearchHit[]> => (await conn.sendRequest<SearchResponse>(SEARCH_REQUEST, { query, limit: 10 })).hits;
   const found = (query: string, file: string) => until(`"${query}" in ${file}`, async () => (await search(query)).find((h) => h.file === file));
   const ready = () => until('every folder idle and ready', async () => (last && last.state === 'ready' && last.folders.every((f) => f.activity === 'idle') ? last : undefined));
 

@@ -378,6 +378,24 @@ describe('sidebar webview in Chromium', () => {
     await noViolations(page);
   });
 
+  test('a search’s vector counts update the status line the server last announced; keyword-only results say it once', async () => {
+    const page = await open();
+    await send(page, { type: 'status', state: 'ready', vectors: { embedded: 0, total: 1000 } });
+    await page.waitForFunction(() => /Computing vectors 0%/.test(document.body.innerText));
+    // The vectors finished after the last status: the results, counted at the search, say so.
+    let queryId = await searchFor(page);
+    await send(page, { ...results(queryId), vectors: { embedded: 1000, total: 1000 } });
+    await page.locator('#status[hidden]').waitFor({ state: 'attached' });
+    assert.doesNotMatch(await text(page, '#summary'), /Vectors|Keyword/);
+    // Keyword only while the vectors are computed: the summary's note, not a second status line.
+    await send(page, { type: 'status', state: 'ready', vectors: { embedded: 0, total: 1000 } });
+    queryId = await searchFor(page, 'parse header again');
+    await send(page, { ...results(queryId, 'parse header again'), vectors: { embedded: 0, total: 1000 }, keywordOnly: 'the vectors are still being computed' });
+    await page.waitForFunction(() => /Keyword search only: the vectors are still being computed\./.test(document.body.innerText));
+    assert.equal(await page.locator('#status').isHidden(), true);
+    await noViolations(page);
+  });
+
   test('hidden and shown again (a reload), the view restores its query, filters, results and answer', async () => {
     const page = await open();
     const queryId = await searchFor(page);

@@ -5,8 +5,10 @@
 export const STATUS_REQUEST = 'coderag/status';
 /** Notification from the server whenever its state changes; carries a ServerStatus. */
 export const STATUS_NOTIFICATION = 'coderag/statusChanged';
-/** Request: hybrid search over the workspace folders. SearchParams → SearchHit[]. */
+/** Request: hybrid search over the workspace folders. SearchParams → SearchResponse (invalid filters: error InvalidParams). */
 export const SEARCH_REQUEST = 'coderag/search';
+/** Request: what the search filters accept (the core's languages and chunk kinds). No parameters → SearchFilterChoices. */
+export const SEARCH_FILTERS_REQUEST = 'coderag/searchFilters';
 
 /** starting: not opened yet; indexing: the first pass runs; ready: searchable; error: see message. */
 export type IndexState = 'starting' | 'indexing' | 'ready' | 'error';
@@ -63,22 +65,57 @@ export interface ServerOptions {
 
 export interface SearchParams {
   query: string;
+  /** Results per response (1-100, default 20): the best across every folder. */
   limit?: number;
+  /** Language ids or aliases (`python`, `py`, `ts`); empty or absent: any. */
+  languages?: string[];
+  /** Chunk kinds (`function`, `method`, `class`…); empty or absent: any. */
+  kinds?: string[];
+  /** A glob over folder-relative paths (`src/**\/*.ts`); empty or absent: any. */
+  path?: string;
 }
 
 export interface SearchHit {
+  /** The core's chunk id (unique within its folder). */
+  id: string;
+  /** The workspace folder's absolute path (as the initialize request named it). */
+  folder: string;
   /** Absolute path of the file. */
   file: string;
-  /** Path relative to its workspace folder. */
+  /** Path relative to its workspace folder, `/`-separated. */
   path: string;
-  /** The workspace folder holding it (its absolute path): multi-root results are labelled by it. */
-  folder?: string;
+  /** 1-based, inclusive. */
   startLine: number;
   endLine: number;
   kind: string;
+  language: string;
   name: string;
+  qualifiedName: string;
+  signature?: string;
   score: number;
+  /** The chunk's head (at most 12 lines, 1,000 characters); when cut its last line says so. */
   snippet: string;
+  snippetCut?: boolean;
+  /** The same definition elsewhere in the folder (build outputs, declarations), ranked below this one. */
+  copies?: { path: string; startLine: number; endLine: number }[];
+}
+
+export interface SearchResponse {
+  /** Best first, across every folder. */
+  hits: SearchHit[];
+  /** Set when a folder searched without vectors, and why. */
+  keywordOnly?: string;
+  /** Chunks with a vector and in all, summed over the folders. */
+  vectors: { embedded: number; total: number };
+  /** A folder was still indexing: results cover what was indexed so far. */
+  indexing?: boolean;
+  /** The server's own time for the search, in ms. */
+  tookMs: number;
+}
+
+export interface SearchFilterChoices {
+  languages: string[];
+  kinds: string[];
 }
 
 /** Request: "Go to symbol in workspace" over every folder's symbol index. SymbolSearchParams → SymbolSearchResponse. */
@@ -442,7 +479,18 @@ export interface ChatSearchParams {
   limit?: number;
 }
 
-export interface ChatHit extends SearchHit {
+/** A search hit as the chat features carry it (main's shape: the sidebar's SearchHit has more fields). */
+export interface ChatHit {
+  file: string;
+  path: string;
+  folder?: string;
+  startLine: number;
+  endLine: number;
+  kind: string;
+  /** The qualified name. */
+  name: string;
+  score: number;
+  snippet: string;
   /** The chunk's lines (startLine..endLine), cut to a few thousand characters. */
   text: string;
   /** The words of the query matched it (a keyword hit), not only its meaning (a vector hit). */

@@ -12,7 +12,8 @@ import { registerSymbolSearch } from './symbol-search';
 import { registerMap } from './map';
 import { registerExplain } from './explain';
 import { registerChatRequests } from './chat-requests';
-import { type SearchParams, SEARCH_REQUEST, STATUS_REQUEST } from './protocol';
+import { STATUS_REQUEST } from './protocol';
+import { registerSearch } from './search';
 
 export { foldersOf } from './live';
 
@@ -33,11 +34,7 @@ export function serve(connection: Connection): void {
     void godot.start(roots);
   });
   connection.onRequest(STATUS_REQUEST, () => live.status());
-  connection.onRequest(SEARCH_REQUEST, async (p: SearchParams) => {
-    const limit = Math.min(Math.max(p.limit ?? 20, 1), 100);
-    const hits = (await Promise.all(live.indexed().map((f) => f.search(p.query, limit)))).flat();
-    return hits.sort((a, b) => b.score - a.score).slice(0, limit);
-  });
+  registerSearch(connection, () => live.indexed());
   registerSymbolSearch(connection, () => live.indexed());
   registerCommands(connection, () => live.folders, () => live.changed());
   connection.onDidChangeWatchedFiles((p) => live.filesChanged(p));

@@ -1,9 +1,24 @@
 // The server's one contact with the core (through its service API): a workspace folder's index
 // opened, run, fed the editor's changes, searched and described. What runs when is decided in
 // folder-tasks.ts; this file only translates between the core and the protocol's plain data.
-import { IndexLockedError, openWorkspace, type IndexReport, type ProgressEvent, type Workspace } from '../core/service/api';
-import type { FolderStatus, RunSummary, SearchHit } from './protocol';
+import { CHUNK_KINDS, IndexLockedError, InvalidArgumentError, openWorkspace, type IndexReport, type ProgressEvent, SEARCH_LANGUAGES, searchOptionsOf, type SearchOptions, type Workspace } from '../core/service/api';
+import type { FolderStatus, RunSummary, SearchFilterChoices, SearchHit, SearchParams, SearchResponse } from './protocol';
 import type { FolderConfig } from './settings';
+
+export { InvalidArgumentError };
+export type { SearchOptions };
+
+/** A folder's part of a search response: its hits and what it says about them. */
+export type FolderSearch = Omit<SearchResponse, 'tookMs'>;
+
+/** The request's filters checked by the core, as the CLI's flags are; throws InvalidArgumentError listing what is valid. */
+export function searchOptions(p: SearchParams, limit: number): SearchOptions {
+  return searchOptionsOf({ limit, lang: p.languages?.length ? p.languages : undefined, kind: p.kinds?.length ? p.kinds : undefined, path: p.path?.trim() || undefined }, '');
+}
+
+export function searchFilterChoices(): SearchFilterChoices {
+  return { languages: [...SEARCH_LANGUAGES], kinds: [...CHUNK_KINDS] };
+}
 
 export type { IndexReport, ProgressEvent };
 
@@ -143,21 +158,34 @@ export class IndexedFolder {
     return (st.skipped ?? []).map((s) => ({ path: s.path, reason: s.reason, ...(s.detail ? { detail: s.detail } : {}) }));
   }
 
-  /** Answers from what is indexed so far while the first pass runs (keyword results first, vectors fill in behind). */
-  async search(query: string, limit: number): Promise<SearchHit[]> {
-    if (!this.ws || (this.status.state !== 'ready' && this.status.state !== 'indexing')) return [];
-    const { results } = await this.ws.search(query, { limit });
-    return results.map((r) => ({
-      file: `${this.root}/${r.path}`,
-      path: r.path,
+  /** Undefined until the index is open; while the first pass runs, what is indexed so far (keyword results first, vectors fill in behind). */
+  async search(query: string, opts: SearchOptions, signal?: AbortSignal): Promise<FolderSearch | undefined> {
+    if (!this.ws || (this.status.state !== 'ready' && this.status.state !== 'indexing')) return undefined;
+    const r = await this.ws.search(query, opts, signal);
+    const hits = r.results.map((h): SearchHit => ({
+      id: h.id,
       folder: this.root,
-      startLine: r.startLine,
-      endLine: r.endLine,
-      kind: r.kind,
-      name: r.qualifiedName || r.name,
-      score: r.score,
-      snippet: r.snippet,
+      file: `${this.root}/${h.path}`,
+      path: h.path,
+      startLine: h.startLine,
+      endLine: h.endLine,
+      kind: h.kind,
+      language: h.language,
+      name: h.name,
+      qualifiedName: h.qualifiedName || h.name,
+      ...(h.signature ? { signature: h.signature } : {}),
+      score: h.score,
+      snippet: h.snippet,
+      ...(h.snippetCut ? { snippetCut: true } : {}),
+      ...(h.copies?.length ? { copies: h.copies.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine })) } : {}),
     }));
+    // The first pass, not the vectors filling in behind it (the core counts both as a run).
+    const indexing = this.status.state === 'indexing';
+    // The core's reason speaks to the CLI ("run `coderag index`"); here the server computes them.
+    // (The core counts the vectors after searching: some may have come in since it found none.)
+    const computing = r.keywordOnly && this.config.embeddings && r.vectors.embedded < r.vectors.total && !this.status.message;
+    const keywordOnly = computing ? 'the vectors are still being computed' : r.keywordOnly && !this.config.embeddings ? 'vectors are turned off (setting coderag.embeddings.enabled)' : r.keywordOnly;
+    return { hits, vectors: r.vectors, ...(keywordOnly ? { keywordOnly } : {}), ...(indexing ? { indexing } : {}) };
   }
 
   async close(): Promise<void> {

@@ -9,7 +9,7 @@ import { cancelIndexing, registerLiveCommands } from './live/commands';
 import { IndexProgress } from './live/index-progress';
 import { registerGodot } from './godot/feature';
 import { ServerSession } from './server-session';
-import { SIDEBAR_VIEW, SidebarView } from './sidebar-view';
+import { ASK, askQuery, SIDEBAR_VIEW, SidebarProvider } from './sidebar-provider';
 import { StatusBar } from './status-bar';
 import { registerGoToSymbol } from './symbols/go-to-symbol';
 import { registerRepoMap } from './repomap/register';
@@ -25,7 +25,6 @@ export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
   const output = vscode.window.createOutputChannel('CodeRAG', { log: true });
   const bar = new StatusBar(SHOW_STATUS);
-  const sidebar = new SidebarView();
   const show = (phase: ClientPhase, status?: ServerStatus) => {
     bar.show(phase, status);
     sidebar.show(phase, status);
@@ -34,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   const progress = new IndexProgress(() => cancelIndexing(server));
   const server = new ServerSession(context, output, show);
+  const sidebar = new SidebarProvider(context.extensionUri, server);
   session = server;
   const repoMap = registerRepoMap(context, server);
   const explain = new ExplainPanel(context.extensionUri, server);
@@ -45,9 +45,11 @@ export function activate(context: vscode.ExtensionContext): void {
     output,
     bar,
     server,
+    sidebar,
     progress,
     ...registerLiveCommands(server, output),
     vscode.window.registerWebviewViewProvider(SIDEBAR_VIEW, sidebar),
+    vscode.commands.registerCommand(ASK, () => sidebar.focus(askQuery(vscode.window.activeTextEditor))),
     registerChat(context, server),
     vscode.commands.registerCommand(SHOW_STATUS, async () => {
       const phase = currentPhase();

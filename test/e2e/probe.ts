@@ -1,6 +1,11 @@
 // What the test helper's "CodeRAG Test: Probe" writes (test/e2e/test-extension/extension.js).
 import type { ServerStatus } from '../../src/lsp/protocol';
 
+export interface Position {
+  line: number;
+  character: number;
+}
+
 export interface Probe {
   vscodeVersion: string;
   node: string;

@@ -30,8 +30,11 @@ test('untrusted workspace: nothing indexed, no server, and the view says why', {
 
     await openContainer(page, 'CodeRAG');
     const view = webviewFrame(page);
-    await view.locator('#phase', { hasText: 'Restricted mode' }).waitFor();
-    await view.locator('#sentence', { hasText: 'not trusted, so CodeRAG reads and indexes nothing' }).waitFor();
+    await view.locator('#status', { hasText: 'not trusted, so CodeRAG reads and indexes nothing' }).waitFor();
+    // A search says why it cannot run instead of finding nothing.
+    await view.locator('#query').fill('parse a query string');
+    await view.locator('#query').press('Enter');
+    await view.locator('#error', { hasText: 'CodeRAG cannot search now: This workspace is not trusted' }).waitFor();
     await shots.take(page, 'view-says-why');
 
     // Had anything started, the probe and the view took long enough for a server to create the folder.

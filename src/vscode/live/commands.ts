@@ -1,7 +1,7 @@
 // The live index's commands: Reindex, Pause/Resume, Clear Index, Show Skipped Files, Show Index
 // Log, and a hidden search for tests and other extensions. Each one is a request to the server.
 import * as vscode from 'vscode';
-import { CANCEL_REQUEST, CLEAR_REQUEST, type FolderParams, PAUSE_REQUEST, REINDEX_REQUEST, RESUME_REQUEST, SEARCH_REQUEST, type SearchHit, type SearchParams, SKIPPED_REQUEST, type SkippedFolder } from '../../lsp/protocol';
+import { CANCEL_REQUEST, CLEAR_REQUEST, type FolderParams, PAUSE_REQUEST, REINDEX_REQUEST, RESUME_REQUEST, SEARCH_REQUEST, type SearchHit, type SearchParams, type SearchResponse, SKIPPED_REQUEST, type SkippedFolder } from '../../lsp/protocol';
 import { folderLabel } from './bar-text';
 
 export interface LiveServer {
@@ -59,7 +59,9 @@ export function registerLiveCommands(server: LiveServer, output: vscode.OutputCh
     vscode.commands.registerCommand(LIVE_COMMANDS.clear, reporting('Clear Index', request(CLEAR_REQUEST))),
     vscode.commands.registerCommand(LIVE_COMMANDS.skipped, reporting('Show Skipped Files', () => showSkipped(server))),
     vscode.commands.registerCommand(LIVE_COMMANDS.log, () => output.show(true)),
-    vscode.commands.registerCommand(LIVE_COMMANDS.search, (p: SearchParams) => server.send<SearchHit[]>(SEARCH_REQUEST, p)),
+    // Its hits name definitions by their qualified name, as before coderag/search answered with a SearchResponse.
+    vscode.commands.registerCommand(LIVE_COMMANDS.search, async (p: SearchParams): Promise<SearchHit[]> =>
+      (await server.send<SearchResponse>(SEARCH_REQUEST, p)).hits.map((h) => ({ ...h, name: h.qualifiedName }))),
   ];
 }
 

@@ -131,7 +131,7 @@ export interface AnswerEndMessage {
 export interface NoModelMessage {
   type: 'noModel';
   queryId: number;
-  /** Why, shortly (e.g. "No chat model is installed."); the view has its own sentence otherwise. */
+  /** The hint's whole line when given (e.g. answers are turned off); the view has its own sentence otherwise. */
   reason?: string;
 }
 

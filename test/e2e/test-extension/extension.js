@@ -39,23 +39,57 @@ function fakeReply(messages) {
   return parts;
 }
 
+/** How the fake model behaves: `model.json` {available, fail, delayMs} via "CodeRAG Test: Set Model". */
+let behaviour = { available: true, fail: undefined, delayMs: 30 };
+/** Every request the model received, appended to `model-requests.json`: what a test checks the prompt by. */
+const requests = [];
+
 function registerModel() {
   return vscode.lm.registerLanguageModelChatProvider(VENDOR, {
     provideLanguageModelChatInformation: () => [
       { id: 'coderag-test-model', name: 'CodeRAG Test Model', family: 'coderag-test', version: '1', maxInputTokens: 100000, maxOutputTokens: 4000, capabilities: {} },
     ],
     async provideLanguageModelChatResponse(model, messages, options, progress, token) {
+      const logged = { messages: messages.map(textOf), cancelled: false, parts: 0 };
+      requests.push(logged);
+      const save = () => writeJson('model-requests.json', requests);
+      save();
+      // The errors a real provider raises: NoPermissions (consent refused), Blocked (quota), NotFound.
+      if (behaviour.fail) throw vscode.LanguageModelError[behaviour.fail](`test model: ${behaviour.fail}`);
       // A question holding "#fail-model" makes the model fail, as an unusable one would (tests the fallbacks).
       if (textOf(messages[messages.length - 1]).includes('#fail-model')) throw new Error('the fake model was told to fail');
       // Several parts with a pause between them: the caller has to handle a real stream.
       for (const part of fakeReply(messages)) {
-        if (token.isCancellationRequested) return;
+        if (token.isCancellationRequested) break;
         progress.report(new vscode.LanguageModelTextPart(part));
-        await new Promise((r) => setTimeout(r, 30));
+        logged.parts++;
+        await new Promise((r) => setTimeout(r, behaviour.delayMs));
       }
+      logged.cancelled = token.isCancellationRequested;
+      save();
     },
     provideTokenCount: async (model, text) => Math.ceil((typeof text === 'string' ? text : textOf(text)).length / 4),
   });
+}
+
+/** Registers or removes the fake model and sets how it answers; writes `model-set.json` when done. */
+let registration;
+async function setModel() {
+  behaviour = { available: true, fail: undefined, delayMs: 30, ...readJson('model.json') };
+  if (behaviour.available && !registration) registration = registerModel();
+  if (!behaviour.available && registration) {
+    registration.dispose();
+    registration = undefined;
+  }
+  const models = await vscode.lm.selectChatModels({ vendor: VENDOR });
+  writeJson('model-set.json', { ...behaviour, models: models.map((m) => m.id) });
+}
+
+/** `setting.json` {key, value}: a user setting changed as the Settings editor would → `setting-set.json`. */
+async function updateSetting() {
+  const { key, value } = readJson('setting.json');
+  await vscode.workspace.getConfiguration().update(key, value, vscode.ConfigurationTarget.Global);
+  writeJson('setting-set.json', { key, value: vscode.workspace.getConfiguration().get(key) });
 }
 
 async function openChat() {
@@ -72,6 +106,14 @@ async function invokeTool() {
   } catch (err) {
     writeJson('tool-result.json', { name, error: String(err && err.message ? err.message : err) });
   }
+}
+
+/** The active editor: its file, its selection (0-based) and the selected text. */
+function editorState() {
+  const e = vscode.window.activeTextEditor;
+  if (!e) return undefined;
+  const pos = (p) => ({ line: p.line, character: p.character });
+  return { path: e.document.uri.fsPath, selection: { start: pos(e.selection.start), end: pos(e.selection.end) }, text: e.document.getText(e.selection) };
 }
 
 async function probe() {
@@ -142,14 +184,21 @@ async function measureLatency() {
 }
 
 function activate(context) {
+  registration = registerModel();
+  // The active editor and its selection, written as they change (`editor.json`): a test reads
+  // where a click landed without opening the palette, whose Escape would clear the selection.
+  const recordEditor = () => writeJson('editor.json', editorState() ?? null);
+  context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(recordEditor), vscode.window.onDidChangeTextEditorSelection(recordEditor));
   context.subscriptions.push(
-    registerModel(),
+    { dispose: () => registration?.dispose() },
     vscode.lm.registerTool('coderagTest_echo', {
       invoke: async (options) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`echo: ${JSON.stringify(options.input)}`)]),
     }),
     vscode.commands.registerCommand('coderagTest.openChat', openChat),
     vscode.commands.registerCommand('coderagTest.invokeTool', invokeTool),
     vscode.commands.registerCommand('coderagTest.probe', probe),
+    vscode.commands.registerCommand('coderagTest.setModel', setModel),
+    vscode.commands.registerCommand('coderagTest.updateSetting', updateSetting),
     vscode.commands.registerCommand('coderagTest.execute', execute),
     vscode.commands.registerCommand('coderagTest.noop', () => undefined),
     vscode.commands.registerCommand('coderagTest.measureLatency', measureLatency),

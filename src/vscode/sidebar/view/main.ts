@@ -239,7 +239,9 @@ function renderAnswer(): void {
   el.answerModel.title = `Answered by ${a.model} from the numbered results below, and nothing else.`;
   const streaming = a.state === 'streaming';
   if (a.text) renderMarkdownInto(el.answerBody, a.text, citationTargets(a.sources));
-  else el.answerBody.replaceChildren(h('span', { class: 'thinking' }, icon('loading', 'codicon-modifier-spin'), ' Reading the results…'));
+  else if (streaming) el.answerBody.replaceChildren(h('span', { class: 'thinking' }, icon('loading', 'codicon-modifier-spin'), ' Reading the results…'));
+  // Ended without a word (an error, a stop before the first): the note below says why.
+  else el.answerBody.replaceChildren();
   el.answerBody.setAttribute('aria-busy', String(streaming));
   el.answer.classList.toggle('streaming', streaming);
   el.answerStop.hidden = !streaming;
@@ -273,6 +275,8 @@ window.addEventListener('message', (e: MessageEvent) => {
       if (!isCurrent(m.queryId)) return;
       state.current = { ...state.current!, pending: false };
       state.results = m;
+      // The server counted the vectors for this search: newer than the last status it announced.
+      if (status?.state === 'ready' && status.vectors) status = { ...status, vectors: m.vectors };
       state.activeN = undefined;
       state.error = undefined;
       save();
@@ -302,7 +306,8 @@ window.addEventListener('message', (e: MessageEvent) => {
       return;
     case 'noModel':
       if (!isCurrent(m.queryId)) return;
-      state.noModel = m.reason ? `${NO_MODEL} ${m.reason}` : NO_MODEL;
+      // The host's reason is the whole line when it gives one (answers turned off is not "no model").
+      state.noModel = m.reason || NO_MODEL;
       save();
       renderHint();
       return;
@@ -378,10 +383,10 @@ function renderStatus(): void {
   renderSummary();
 }
 
-/** The status line says vectors are still being computed. */
+/** The status line says vectors are still being computed (unless the results already say why they are keyword only). */
 function liveVectorsShown(): boolean {
   const v = status?.state === 'ready' ? status.vectors : undefined;
-  return v !== undefined && v.total > 0 && v.embedded < v.total;
+  return v !== undefined && v.total > 0 && v.embedded < v.total && !state.results?.keywordOnly;
 }
 
 function renderHint(): void {
@@ -450,6 +455,11 @@ function renderSummary(): void {
 
 // ── start ────────────────────────────────────────────────────────────────────────────────────
 
+// The view focused from outside (a "Focus on" command, Tab from the workbench): the caret goes
+// where typing is expected, as in VS Code's own search view.
+window.addEventListener('focus', () => {
+  if (document.activeElement === document.body || document.activeElement === null) el.query.focus();
+});
 window.addEventListener('scroll', () => document.body.classList.toggle('scrolled', window.scrollY > 0), { passive: true });
 new ResizeObserver(() => document.documentElement.style.setProperty('--header', `${el.form.offsetHeight + 4}px`)).observe(el.form);
 
