@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { explainReply } from './explain-reply';
 import type { IndexClient } from './index-client';
 import { mapReply } from './map-reply';
+import { migrateReply } from './migrate-reply';
 import { questionReply } from './question-reply';
 import { PARTICIPANT_ID, type Reply, type ReplyMetadata } from './reply';
 import { searchReply } from './search-reply';
@@ -12,6 +13,7 @@ const REPLIES: Record<string, (r: Reply) => Promise<vscode.ChatResult>> = {
   search: searchReply,
   map: mapReply,
   explain: explainReply,
+  migrate: migrateReply,
 };
 
 function followups(m: ReplyMetadata | undefined): vscode.ChatFollowup[] {
