@@ -31,16 +31,17 @@ test('findings: grouped by file in path order, each file in line order; the filt
   assert.deepEqual(groups.map(([p, l]) => [p, l.map((f) => f.line)]), [['game/godot3/main.gd', [2, 12]], ['game/godot3/player.gd', [9]]]);
   assert.deepEqual(selectFindings(project(), ' PLAYER.gd ').map((f) => f.line), [9]);
   assert.deepEqual(selectFindings(project({ findingList: undefined })), []);
+  assert.equal(findingText(finding({ message: 'yield became await: await x', godot4: 'await x' })), '[gd3-tool] yield became await: await x', 'the Godot 4 form is not said twice');
   assert.equal(rangeText(finding({ line: 12, column: 1, endLine: 12, endColumn: 7 })), '12:1-12:7');
   assert.equal(findingText(project().findingList![1]), '[gd3-onready] onready → Godot 4: @onready (safe fix: `@onready`)');
 });
 
 test('tool text: verdict, counts, findings with paths and ranges, how to fix; no project said plainly', () => {
   const t = migrationToolText([project()]);
-  assert.match(t, /^Godot project game\/godot3 \(folder: \/ws\): Godot 3: needs migration \(fragments: 5 Godot 3, 0 Godot 4, 7 neutral\); 3 findings in 4 files, 1 with a safe fix\./);
+  assert.match(t, /^Godot project game\/godot3 \(folder: \/ws\): Godot 3: needs migration \(fragments: 5 Godot 3, 0 Godot 4, 7 neutral\); 3 findings in 2 of its 4 files, 1 with a safe fix\./);
   assert.match(t, /\ngame\/godot3\/main\.gd:\n- 2:1-2:5 warning \[gd3-tool\] .*\n- 12:1-12:7 warning \[gd3-onready\] onready → Godot 4: @onready \(safe fix: `@onready`\) \(docs: https:\/\/docs\.godotengine\.org\/x\)\ngame\/godot3\/player\.gd:\n- 9:3-9:20 warning \[gd3-move-and-slide\]/);
   assert.match(t, /Fix all safe Godot 4 changes in this file/);
   assert.match(migrationToolText([project()], 'hud.gd'), /No finding in a path containing "hud\.gd"\./);
-  assert.match(migrationToolText([project({ findingList: [], findings: 0, verdict: { verdict: 'godot4', counts: { godot3: 0, godot4: 3, neutral: 1 }, reason: '', strongest: [] } })]), /Godot 4 \(fragments: 0 Godot 3, 3 Godot 4, 1 neutral\).*\nNo finding: nothing to change for Godot 4\./);
+  assert.match(migrationToolText([project({ findingList: [], findings: 0, verdict: { verdict: 'godot4', counts: { godot3: 0, godot4: 3, neutral: 1 }, reason: '', strongest: [] } })]), /Godot 4 \(fragments: 0 Godot 3, 3 Godot 4, 1 neutral\); No finding among its 4 files\.\nNo finding: nothing to change for Godot 4\./);
   assert.equal(migrationToolText([]), NO_PROJECT);
 });

@@ -56,12 +56,12 @@ test('@coderag /migrate and coderag_godotMigration: the verdict and the findings
     s.step(`/migrate: ${text.slice(0, 300).replace(/\n/g, '⏎')}`);
     assert.match(text, /Godot project .*godot3.*Verdict: Godot 3: needs migration \(fragments: \d+ Godot 3/s);
     assert.match(text, /Godot project .*godot4.*Verdict: Godot 4/s);
-    assert.match(text, /→ Godot 4:/);
+    assert.match(text, /main\.gd — \d+ findings?/);
+    assert.match(text, /(was renamed|became) .* in Godot 4/, 'the Godot 4 form, in the message or after it');
     assert.match(text, /Fix all safe Godot 4 changes in this file/);
     const labels = await anchors(reply);
     s.step(`/migrate anchors (${labels.length}): ${labels.slice(0, 10).join(' | ')}`);
     assert.ok(labels.some((a) => /main\.gd:\d+/.test(a)), `an anchor to a range of main.gd: ${labels.join(' | ')}`);
-    await s.shots.take(page, 'migrate-end');
     const box = await reply.boundingBox();
     if (box) await page.mouse.move(box.x + box.width / 2, 400);
     for (let i = 0; i < 60; i++) {
@@ -71,6 +71,9 @@ test('@coderag /migrate and coderag_godotMigration: the verdict and the findings
       await page.waitForTimeout(150);
     }
     await s.shots.take(page, 'migrate');
+    for (let i = 0; i < 80; i++) await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(500);
+    await s.shots.take(page, 'migrate-end');
 
     const filtered = await ask(s, '@coderag /migrate player.gd', /in paths containing/);
     const filteredLabels = await anchors(filtered);
@@ -83,7 +86,7 @@ test('@coderag /migrate and coderag_godotMigration: the verdict and the findings
     s.step(`coderag_godotMigration → ${tool.slice(0, 400).replace(/\n/g, '⏎')}`);
     assert.match(tool, /^Godot project game\/godot3 \(folder: \/\S+\): Godot 3: needs migration/);
     assert.match(tool, /\ngame\/godot3\/main\.gd:\n- \d+:\d+-\d+:\d+ (error|warning|information) \[[\w-]+\] /);
-    assert.match(tool, /→ Godot 4: /);
+    assert.match(tool, /\n- \d+:\d+-\d+:\d+ \w+ \[[\w-]+\] .*Godot 4/, 'a finding with its Godot 4 form');
     assert.doesNotMatch(tool, /player\.gd:\n/, 'the path filter keeps main.gd only');
   });
 });

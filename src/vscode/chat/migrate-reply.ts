@@ -6,12 +6,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GodotFindingView } from '../../lsp/protocol';
 import { projectTitle } from '../godot/verdict-items';
-import { byFile, FIX_HOW, findingsSummary, NO_PROJECT, selectFindings, verdictLine } from './migrate-text';
+import { byFile, FIX_HOW, findingsSummary, godot4Form, NO_PROJECT, selectFindings, verdictLine } from './migrate-text';
 import type { Reply } from './reply';
 
 /** Past this a project's list stops: the Problems view and the tool have them all. */
 const FINDINGS_SHOWN = 200;
 
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const inline = (s: string) => s.replace(/`/g, "'").replace(/\s+/g, ' ').trim();
 
 function rangeOf(folder: string, f: GodotFindingView): vscode.Location {
@@ -42,11 +43,12 @@ export async function migrateReply({ prompt, stream, token, client }: Reply): Pr
       if (shown >= FINDINGS_SHOWN) break;
       stream.markdown(`\n#### `);
       stream.anchor(vscode.Uri.file(path.join(p.folder, file)), file);
-      stream.markdown(` — ${list.length}\n`);
+      stream.markdown(` \`${file}\` — ${plural(list.length, 'finding')}\n`);
       for (const f of list.slice(0, FINDINGS_SHOWN - shown)) {
         stream.markdown('\n- ');
         stream.anchor(rangeOf(p.folder, f));
-        const godot4 = f.godot4 ? ` → Godot 4: \`${inline(f.godot4)}\`` : '';
+        const form = godot4Form(f);
+        const godot4 = form ? ` → Godot 4: \`${inline(form)}\`` : '';
         const fix = f.replacement ? ' *(safe fix)*' : '';
         stream.markdown(` \`${f.rule}\` ${inline(f.message)}${godot4}${fix}${f.link ? ` ([docs](${f.link}))` : ''}`);
         shown++;

@@ -18,7 +18,14 @@ export function verdictLine(p: GodotProjectReport): string {
 }
 
 export function findingsSummary(p: GodotProjectReport): string {
-  return `${plural(p.findings, 'finding')} in ${plural(p.files, 'file')}, ${p.fixable} with a safe fix`;
+  if (!p.findings) return `No finding among its ${plural(p.files, 'file')}`;
+  const where = p.findingList ? ` in ${new Set(p.findingList.map((f) => f.path)).size} of its ${plural(p.files, 'file')}` : ` among its ${plural(p.files, 'file')}`;
+  return `${plural(p.findings, 'finding')}${where}, ${p.fixable} with a safe fix`;
+}
+
+/** The Godot 4 form, unless the message says it already. */
+export function godot4Form(f: GodotFindingView): string | undefined {
+  return f.godot4 && !f.message.includes(f.godot4) ? f.godot4 : undefined;
 }
 
 /** The findings of a project whose path contains `filter` (case-insensitive; all when empty). */
@@ -43,7 +50,8 @@ export function rangeText(f: Pick<GodotFindingView, 'line' | 'column' | 'endLine
 
 /** One finding in a line of text, without its place. */
 export function findingText(f: GodotFindingView): string {
-  const godot4 = f.godot4 ? ` → Godot 4: ${f.godot4}` : '';
+  const form = godot4Form(f);
+  const godot4 = form ? ` → Godot 4: ${form}` : '';
   const fix = f.replacement ? ` (safe fix: \`${f.replacement.text}\`)` : '';
   return `[${f.rule}] ${f.message}${godot4}${fix}`;
 }

@@ -22,6 +22,7 @@ function followups(m: ReplyMetadata | undefined): vscode.ChatFollowup[] {
   if (m.symbol && !(m.command === 'explain' && m.query === m.symbol)) out.push({ command: 'explain', prompt: m.symbol, label: `Explain ${m.symbol}` });
   if (m.query && m.command === '') out.push({ command: 'search', prompt: m.query, label: 'Show the matching code' });
   if (m.query && m.command === 'search') out.push({ prompt: m.query, label: 'Answer this as a question' });
+  if (m.command === 'migrate') return [];
   if (m.command !== 'map') out.push({ command: 'map', prompt: '', label: 'Show the repo map' });
   return out;
 }
