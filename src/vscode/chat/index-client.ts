@@ -2,9 +2,9 @@
 // little for a server that is still starting rather than failing the user's first question.
 import * as vscode from 'vscode';
 import {
-  CHAT_EXPLAIN_REQUEST, CHAT_MAP_REQUEST, CHAT_SEARCH_REQUEST, CHAT_SYMBOLS_REQUEST,
+  CHAT_EXPLAIN_REQUEST, CHAT_MAP_REQUEST, CHAT_SEARCH_REQUEST, CHAT_SYMBOLS_REQUEST, GODOT_PROJECTS_REQUEST,
   type ChatExplainParams, type ChatExplainResult, type ChatMapParams, type ChatMapResult, type ChatSearchParams, type ChatSearchResult,
-  type ChatSymbolHit, type ChatSymbolsParams, type ServerStatus,
+  type ChatSymbolHit, type ChatSymbolsParams, type GodotProjectReport, type GodotProjectsParams, type ServerStatus,
 } from '../../lsp/protocol';
 import type { ClientPhase } from '../describe';
 
@@ -39,6 +39,10 @@ export class IndexClient {
 
   explain(p: ChatExplainParams, token: vscode.CancellationToken): Promise<ChatExplainResult> {
     return this.send(CHAT_EXPLAIN_REQUEST, p, token);
+  }
+
+  godotProjects(p: GodotProjectsParams, token: vscode.CancellationToken): Promise<GodotProjectReport[]> {
+    return this.send(GODOT_PROJECTS_REQUEST, p, token);
   }
 
   private async send<R>(method: string, params: unknown, token: vscode.CancellationToken): Promise<R> {

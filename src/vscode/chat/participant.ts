@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { explainReply } from './explain-reply';
 import type { IndexClient } from './index-client';
 import { mapReply } from './map-reply';
+import { migrateReply } from './migrate-reply';
 import { questionReply } from './question-reply';
 import { PARTICIPANT_ID, type Reply, type ReplyMetadata } from './reply';
 import { searchReply } from './search-reply';
@@ -12,6 +13,7 @@ const REPLIES: Record<string, (r: Reply) => Promise<vscode.ChatResult>> = {
   search: searchReply,
   map: mapReply,
   explain: explainReply,
+  migrate: migrateReply,
 };
 
 function followups(m: ReplyMetadata | undefined): vscode.ChatFollowup[] {
@@ -20,6 +22,7 @@ function followups(m: ReplyMetadata | undefined): vscode.ChatFollowup[] {
   if (m.symbol && !(m.command === 'explain' && m.query === m.symbol)) out.push({ command: 'explain', prompt: m.symbol, label: `Explain ${m.symbol}` });
   if (m.query && m.command === '') out.push({ command: 'search', prompt: m.query, label: 'Show the matching code' });
   if (m.query && m.command === 'search') out.push({ prompt: m.query, label: 'Answer this as a question' });
+  if (m.command === 'migrate') return [];
   if (m.command !== 'map') out.push({ command: 'map', prompt: '', label: 'Show the repo map' });
   return out;
 }

@@ -5,11 +5,13 @@
 import * as vscode from 'vscode';
 import type { ServerStatus } from '../../lsp/protocol';
 import type { IndexClient } from './index-client';
+import { migrationToolText } from './migrate-text';
 import { mapToolText, searchToolText, symbolsToolText } from './text';
 
 interface SearchInput { query: string; limit?: number }
 interface RepoMapInput { tokens?: number; focusFiles?: string[] }
 interface SymbolsInput { name: string; references?: boolean; limit?: number }
+interface MigrationInput { path?: string }
 
 const READY_WAIT_MS = 300_000;
 const text = (value: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
@@ -73,7 +75,16 @@ export function registerTools(client: IndexClient): vscode.Disposable {
       return text(symbolsToolText(name, await client.symbols({ query: name, references: o.input.references === true, limit: o.input.limit ?? 30 }, token)));
     },
   };
+  const migration: vscode.LanguageModelTool<MigrationInput> = {
+    // The analysis runs in the server's background; the call waits for it to finish.
+    prepareInvocation: (o) => ({ invocationMessage: `Analyzing the Godot 3 → 4 migration${o.input.path ? ` of "${o.input.path}"` : ''}` }),
+    async invoke(o, token) {
+      if (o.input.path !== undefined && typeof o.input.path !== 'string') throw new Error('coderag_godotMigration: "path" must be a string (part of a workspace-relative path)');
+      return text(migrationToolText(await client.godotProjects({ wait: true, findings: true }, token), o.input.path ?? ''));
+    },
+  };
   return vscode.Disposable.from(
+    vscode.lm.registerTool('coderag_godotMigration', migration),
     vscode.lm.registerTool('coderag_search', search),
     vscode.lm.registerTool('coderag_repoMap', repoMap),
     vscode.lm.registerTool('coderag_symbols', symbols),

@@ -13,7 +13,7 @@ export interface VerdictItem {
   target?: { folder: string; path: string; startLine: number; endLine: number };
 }
 
-const VERDICT: Record<string, string> = {
+export const VERDICT: Record<string, string> = {
   godot3: 'Godot 3: needs migration',
   godot4: 'Godot 4',
   mixed: 'Mixed: Godot 3 code beside Godot 4 code',
