@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
-import { contentSecurityPolicy, createNonce, escapeHtml, sidebarPage } from '../src/vscode/sidebar/page';
+import { sidebarPage } from '../src/vscode/sidebar/page';
+import { contentSecurityPolicy, createNonce, escapeHtml } from '../src/vscode/webview-shell';
 import { highlightRanges, identifierParts, queryTerms, splitByRanges, stem } from '../src/vscode/sidebar/view/highlight';
 import { citationHref, createMarkdown, renderAnswer } from '../src/vscode/sidebar/view/markdown';
 import { DEFAULT_KINDS, DEFAULT_LANGUAGES, kindIcon, languageLabel, resultNotes, snippetLines, summaryText } from '../src/vscode/sidebar/view/format';
@@ -153,9 +154,10 @@ describe('what the sidebar imports', () => {
   const dir = path.join(__dirname, '..', '..', 'src', 'vscode', 'sidebar');
   const importsOf = (file: string) => ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
 
-  test('protocol.ts imports nothing; page.ts only node:crypto (the extension host loads both)', () => {
+  test('protocol.ts imports nothing; page.ts only the webview shell, which imports only node:crypto (the extension host loads them)', () => {
     assert.deepEqual(importsOf(path.join(dir, 'protocol.ts')), []);
-    assert.deepEqual(importsOf(path.join(dir, 'page.ts')), ['node:crypto']);
+    assert.deepEqual(importsOf(path.join(dir, 'page.ts')), ['../webview-shell']);
+    assert.deepEqual(importsOf(path.join(dir, '..', 'webview-shell.ts')), ['node:crypto']);
   });
 
   test('view/ is browser code: itself, the protocol, markdown-it, DOMPurify and its stylesheet; never vscode, node: or the core', () => {

@@ -8,7 +8,8 @@ import { answer } from './answer/answerer';
 import type { ClientPhase } from './describe';
 import { lineRange, relativeSegments, selectionOf } from './open-location';
 import { type HostFolder, resultsMessage, statusMessage } from './sidebar-messages';
-import { createNonce, sidebarPage } from './sidebar/page';
+import { sidebarPage } from './sidebar/page';
+import { createNonce } from './webview-shell';
 import type { HostMessage, SearchFilters, StatusMessage, ViewMessage } from './sidebar/protocol';
 
 export const SIDEBAR_VIEW = 'coderag.sidebar';

@@ -74,6 +74,11 @@ export class EmbedPool implements Embedder {
     return this.slots.length;
   }
 
+  /** Whether some worker has nothing queued: a request sent now starts at once. */
+  get idle(): boolean {
+    return this.slots.some((s) => s.busy === 0);
+  }
+
   embed(texts: string[]): Promise<Float32Array[]> {
     if (!texts.length) return Promise.resolve([]);
     const slot = this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));

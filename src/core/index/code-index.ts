@@ -196,9 +196,13 @@ export class CodeIndex {
     return this.embedPool;
   }
 
-  /** The embedding workers, when a run has started them: a query can use them instead of loading its own model. */
+  /**
+   * The embedding workers, when a run has started them and one of them is free: a query can use
+   * them instead of loading its own model. A busy pool is not offered: a worker answers in order,
+   * and a query queued behind the background batches of a large workspace waited 15-30 s.
+   */
   runningEmbedder(): Embedder | undefined {
-    return this.embedPool;
+    return this.embedPool?.idle ? this.embedPool : undefined;
   }
 
   /** What the stored vectors are: the model they were made with, and whether they are usable yet. */

@@ -1,6 +1,7 @@
-// The embedding model on the query side: the index's running embedding workers when there are
-// some, else one model in this thread (a single query does not pay for starting workers). Knows
-// why a vector search cannot run, so every surface can say it.
+// The embedding model on the query side: the index's running embedding workers when one is free,
+// else one model in this thread (a single query does not pay for starting workers, nor waits
+// behind a background embedding run's batches). Knows why a vector search cannot run, so every
+// surface can say it.
 import { type Embedder, resolveModel } from '../embed/embedder';
 import { TransformersEmbedder } from '../embed/transformers-embedder';
 import type { CodeIndex } from '../index/code-index';

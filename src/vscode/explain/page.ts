@@ -1,7 +1,7 @@
 // The Explain panel's HTML shell: the sidebar's CSP (one nonce'd script, styles only from the
 // extension's files), no data in the markup: media/explain.js puts every name, path and line of
 // code in with textContent. Pure (no vscode).
-import { contentSecurityPolicy, escapeHtml } from '../sidebar/page';
+import { webviewShell } from '../webview-shell';
 
 export interface ExplainPageAssets {
   cspSource: string;
@@ -11,17 +11,10 @@ export interface ExplainPageAssets {
 }
 
 export function explainPage(a: ExplainPageAssets): string {
-  const e = escapeHtml;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${e(contentSecurityPolicy(a.cspSource, a.nonce))}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${e(a.styleUri)}">
-<title>Explain</title>
-</head>
-<body>
+  return webviewShell({ cspSource: a.cspSource, nonce: a.nonce, title: 'Explain', scriptUri: a.scriptUri, styleUris: [a.styleUri], body: BODY });
+}
+
+const BODY = `
 <header><h1 id="title">Explain</h1><div id="state" class="state" role="status" aria-live="polite">Gathering evidence…</div></header>
 <div id="error" class="error" role="alert" hidden></div>
 <section id="answer" class="answer" aria-label="Explanation" hidden>
@@ -34,8 +27,4 @@ export function explainPage(a: ExplainPageAssets): string {
   <div id="summary-body"></div>
 </section>
 <div id="sections"></div>
-<script nonce="${e(a.nonce)}" src="${e(a.scriptUri)}"></script>
-</body>
-</html>
 `;
-}

@@ -1,7 +1,7 @@
 // "CodeRAG: Explain This Symbol": asks the server for the evidence about the symbol under the
 // cursor, shows it in a webview panel, and on top either a language model's streamed explanation
 // citing the evidence ([n] links to the ranges) or, without a model, a structured summary.
-import * as crypto from 'node:crypto';
+import { createNonce } from '../webview-shell';
 import * as vscode from 'vscode';
 import { EXPLAIN_REQUEST, type EvidenceRange, type ExplainParams, type ExplainResponse } from '../../lsp/protocol';
 import { revealLines } from '../reveal';
@@ -116,7 +116,7 @@ export class ExplainPanel implements vscode.Disposable {
     this.ready = false;
     panel.webview.html = explainPage({
       cspSource: panel.webview.cspSource,
-      nonce: crypto.randomBytes(16).toString('base64'),
+      nonce: createNonce(),
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'explain.js')).toString(),
       styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'explain.css')).toString(),
     });

@@ -3,7 +3,7 @@
 // analyzed here). The page is dist/godot-details.js under the sidebar's CSP.
 import * as vscode from 'vscode';
 import { GODOT_FRAGMENT_REQUEST, type GodotFragmentAnswer } from '../../lsp/protocol';
-import { createNonce } from '../sidebar/page';
+import { createNonce } from '../webview-shell';
 import { type ClientSource, request } from './client';
 import { detailsPage } from './details-page';
 import type { DetailsMessage } from './messages';

@@ -7,7 +7,7 @@
 // frames, connections). The shell holds no data: every path, name and line of code is put in by
 // the view with textContent, the answer's Markdown through DOMPurify.
 
-import { randomBytes } from 'node:crypto';
+import { webviewShell } from '../webview-shell';
 
 export interface PageAssets {
   /** `webview.cspSource`. */
@@ -22,49 +22,11 @@ export interface PageAssets {
   codiconFontUri: string;
 }
 
-/** 128 random bits, base64: a CSP nonce. */
-export function createNonce(): string {
-  return randomBytes(16).toString('base64');
-}
-
-/** The Content-Security-Policy of the sidebar page. */
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  // A nonce or source holding `;` or quotes could add directives: refuse it. VS Code's cspSource
-  // is a list of sources (`'self' https://*.vscode-cdn.net` in code-server 1.139).
-  if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(nonce)) throw new Error(`not a nonce: ${JSON.stringify(nonce)}`);
-  const sources = cspSource.trim().split(/\s+/);
-  if (!sources.every((s) => s === "'self'" || /^[^\s;,'"]+$/.test(s))) throw new Error(`not a CSP source list: ${JSON.stringify(cspSource)}`);
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${sources.join(' ')}`,
-    `font-src ${sources.join(' ')}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
-
-const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Escapes text for an HTML attribute value or text node. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ATTR_ESCAPES[c]);
-}
-
 export function sidebarPage(assets: PageAssets): string {
-  const csp = contentSecurityPolicy(assets.cspSource, assets.nonce);
-  const a = escapeHtml;
-  const styles = assets.styleUris.map((uri) => `<link rel="stylesheet" href="${a(uri)}">`).join('\n');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${a(csp)}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="preload" href="${a(assets.codiconFontUri)}" as="font" type="font/ttf" crossorigin>
-${styles}
-<title>Ask the codebase</title>
-</head>
-<body>
+  return webviewShell({ ...assets, fontUri: assets.codiconFontUri, title: 'Ask the codebase', body: BODY });
+}
+
+const BODY = `
 <div id="progress" class="progress" role="progressbar" aria-label="Indexing" hidden><div class="progress-bit"></div></div>
 <form id="search" class="search" role="search" autocomplete="off">
   <div class="search-row">
@@ -106,8 +68,4 @@ ${styles}
 <div id="summary" class="summary" aria-live="polite" hidden></div>
 <div id="results" class="results" role="listbox" aria-label="Results" hidden></div>
 <div id="empty" class="empty"></div>
-<script nonce="${a(assets.nonce)}" src="${a(assets.scriptUri)}"></script>
-</body>
-</html>
 `;
-}
