@@ -79,10 +79,19 @@ test('repo map: ranked files, re-ranked around the active editor, the toggle, a 
     // A file expands to its definitions; a click reveals the definition's lines.
     await openFile(page, 'server/bookshop/app.py');
     await header.locator('.description', { hasText: 'around app.py' }).waitFor();
+    // The description moves first, the rows when the new ranking lands: click once they settle,
+    // or the click can land on a row that is about to move (it expanded hud.gd once).
+    await eventually('the ranking around app.py settled', async () => {
+      const before = await topRows(page);
+      await page.waitForTimeout(700);
+      return before.length && before.join() === (await topRows(page)).join() ? true : undefined;
+    });
     const pricing = pane(page).locator('.monaco-list-row[aria-level="1"]', { hasText: 'pricing.py' });
-    await pricing.click();
     const round = pane(page).locator('.monaco-list-row[aria-level="2"]', { hasText: 'round_cents' });
-    await round.waitFor();
+    await eventually('pricing.py expanded to its definitions', async () => {
+      if (!(await round.isVisible())) await pricing.click();
+      return (await round.waitFor({ timeout: 5_000 }).then(() => true, () => undefined)) ?? undefined;
+    });
     assert.match((await round.textContent()) ?? '', /def round_cents\(amount: Decimal\) -> int:/);
     await round.click();
     await page.locator('.tabs-container .tab.active[aria-label^="pricing.py"]').waitFor();
