@@ -1,22 +1,8 @@
 // Starting the language server in this process. The transport comes from the command line as
 // vscode-languageserver reads it: --node-ipc (the extension), --stdio (`coderag lsp --stdio`), --socket=N.
-import * as os from 'node:os';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { tuneJitForIndexing } from '../core/service/api';
+import { runWorkersInBackground, tuneJitForIndexing } from '../core/service/api';
 import { serve } from './server';
-
-/**
- * Indexing is background work: below the editor and the user's own programs. On Linux the nice
- * value belongs to a thread, and threads started later (parse workers, libuv's pool, LanceDB's)
- * inherit it, so this runs before anything else starts.
- */
-export function lowerPriority(): void {
-  try {
-    os.setPriority(0, Math.max(os.getPriority(0), 10));
-  } catch {
-    /* not permitted here: run at normal priority */
-  }
-}
 
 const TRANSPORTS = ['--stdio', '--node-ipc'];
 
@@ -26,7 +12,9 @@ export function hasTransport(argv: string[]): boolean {
 
 /** Serves until the client says exit or the connection closes (vscode-languageserver then exits the process). */
 export function runServer(): void {
-  lowerPriority();
+  // Indexing is background work, below the editor and the user's programs; this thread, which
+  // answers the editor's requests, is not (base/priority.ts says why).
+  runWorkersInBackground();
   // This process is ours: tuned for the parse workers it starts.
   tuneJitForIndexing();
   serve(createConnection(ProposedFeatures.all));

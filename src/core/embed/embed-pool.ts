@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type Embedder, ModelLoadError, type ResolvedModel, runtimeTelemetryOff } from './embedder';
+import { workersInBackground } from '../base/priority';
 
 interface Slot {
   worker: Worker;
@@ -23,7 +24,7 @@ export class EmbedPool implements Embedder {
     const slots: Slot[] = [];
     const loading = await Promise.allSettled(
       Array.from({ length: n }, () => {
-        const worker = new Worker(file, { workerData: { model } });
+        const worker = new Worker(file, { workerData: { model, background: workersInBackground() } });
         slots.push({ worker, busy: 0 });
         return new Promise<number>((resolve, reject) => {
           const onMessage = (m: { ready?: boolean; dim?: number; error?: string }) => {

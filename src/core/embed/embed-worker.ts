@@ -2,7 +2,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ResolvedModel } from './embedder';
 import { TransformersEmbedder } from './transformers-embedder';
+import { lowerThisThread } from '../base/priority';
 
+// Before the model starts its runtime's threads: they inherit this thread's priority.
+if (workerData.background) lowerThisThread();
 const ready = TransformersEmbedder.load(workerData.model as ResolvedModel, 1);
 ready.then(
   (e) => parentPort!.postMessage({ ready: true, dim: e.dim }),

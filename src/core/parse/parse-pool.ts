@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ParseRequest, ParseResult } from './parse-job';
+import { workersInBackground } from '../base/priority';
 
 /**
  * The heap of a parse worker. V8 lets a heap grow towards its cap before collecting it: 128 MB
@@ -85,7 +86,7 @@ export class ParsePool {
 
   private spawn(heapMb: number, temporary = false): Slot {
     const file = path.join(__dirname, 'parse-worker.js');
-    const worker = new Worker(file, { workerData: { maxTokens: this.opts.maxTokens }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    const worker = new Worker(file, { workerData: { maxTokens: this.opts.maxTokens, background: workersInBackground() }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     const slot: Slot = { worker, heapMb, inFlight: 0, temporary };
     worker.on('message', (msg: { id: number; result?: ParseResult; error?: string }) => {
       const p = this.pending.get(msg.id);

@@ -3,8 +3,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { parseOne, type ParseRequest } from './parse-job';
 import { estimateTokens } from '../chunk/split';
 import { transferList } from './producers';
+import { lowerThisThread } from '../base/priority';
 
-const init = workerData as { maxTokens: number };
+const init = workerData as { maxTokens: number; background?: boolean };
+if (init.background) lowerThisThread();
 
 parentPort!.on('message', async (msg: { id: number; req: ParseRequest }) => {
   try {

@@ -6,6 +6,7 @@ import { type Embedder, resolveModel } from '../embed/embedder';
 import { TransformersEmbedder } from '../embed/transformers-embedder';
 import type { CodeIndex } from '../index/code-index';
 import type { SearchSource } from './hybrid';
+import { workersInBackground } from '../base/priority';
 
 export class QueryModel {
   private loading?: Promise<Embedder | undefined>;
@@ -18,7 +19,9 @@ export class QueryModel {
   async embedder(): Promise<Embedder | undefined> {
     const { model, stale } = this.index.vectors;
     if (!model || stale) return undefined;
-    const running = this.index.runningEmbedder();
+    // A background worker runs at lowered priority: a query embedded there would wait behind the
+    // run again. The language server's queries take the model of their own, at the user's priority.
+    const running = workersInBackground() ? undefined : this.index.runningEmbedder();
     if (running) return running;
     this.loading ??= TransformersEmbedder.load(resolveModel(this.index.embedding)).then(
       (e) => {

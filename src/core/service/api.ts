@@ -18,6 +18,7 @@ export { InvalidArgumentError, mapOptionsOf, searchOptionsOf, SEARCH_LANGUAGES, 
 export { OutsideRootError } from './confine';
 export { defaultIndexDir } from '../index/state';
 export { tuneJitForIndexing } from '../parse/jit';
+export { runWorkersInBackground } from '../base/priority';
 export { quotePath } from '../base/quote';
 
 // The Godot 3 → 4 migration analysis (src/core/godot): plain data in and out.
