@@ -1,6 +1,7 @@
 // `npm run bench`: indexing speed, incremental costs, change latency, embedding throughput against
 // the bare model, query latency and peak memory, on real corpora. JSON on stdout.
-// Options: --only structural,unchanged,change,embed,query,node,map,map100k,symbols,godot  --skip-embed  --no-malloc-env
+// Options: --only structural,unchanged,change,embed,query,node,map,map100k,symbols,godot,editor  --skip-embed  --no-malloc-env
+// (`editor` runs the packaged extension in code-server on the stdlib: bench/editor.ts.)
 import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -20,6 +21,13 @@ function run(scenario: string, root: string, indexDir: string): unknown {
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 1 << 26,
   });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+/** The extension in a real editor (bench/editor.ts): its own process, code-server's children included. */
+function runEditor(): unknown {
+  process.stderr.write('bench: editor on the stdlib in code-server\n');
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'editor.js')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
@@ -58,6 +66,7 @@ function main() {
   if (want('map')) nodeResult.repoMap = run('map', node.root, path.join(repoRoot, '.cache', 'bench', 'map-node'));
   if (Object.keys(nodeResult).length) result[node.name] = nodeResult;
   if (want('godot')) result.godotMigration = run('godot', path.join(repoRoot, 'test', 'fixtures', 'godot'), '');
+  if (want('editor')) result.editor = runEditor();
   if (want('map100k')) {
     result.generated100k = { repoMap: run('map100k', path.join(repoRoot, '.cache', 'bench', 'gen100k'), path.join(repoRoot, '.cache', 'bench', 'map-100k')) };
   }

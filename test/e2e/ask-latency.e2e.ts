@@ -13,6 +13,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type TimedSearch, timedSearch } from './ask-view';
+import { folderFiles } from './harness/folder';
 import { REPO, RESULTS_DIR } from './harness/paths';
 import { eventually, withEditor } from './harness/session';
 import { productVsix } from './harness/vsix';
@@ -44,20 +45,6 @@ const QUESTIONS = [
   'subtotal in cents',
   'NewTokenBucket capacity and rate',
 ];
-
-const TEXT_FILE = /\.(py|ts|tsx|js|mjs|go|rs|java|c|h|cc|cpp|hpp|cs|rb|gd|mod|md|json|toml|ya?ml|txt|cfg)$/i;
-
-/** A folder's text files (relative path → text), without caches and big files. */
-function folderFiles(root: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const e of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
-    const full = path.join(e.parentPath, e.name);
-    if (!e.isFile() || !TEXT_FILE.test(e.name) || /(^|\/)(__pycache__|site-packages|node_modules|\.git|\.coderag)\//.test(full)) continue;
-    if (fs.statSync(full).size > 512 * 1024) continue;
-    files[path.relative(root, full)] = fs.readFileSync(full, 'utf8');
-  }
-  return files;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

@@ -16,6 +16,8 @@ export interface Probe {
   models: { id: string; vendor: string }[];
   /** coderag.internal.status, or {error} when the product is not installed. */
   coderag: { phase: string; trusted: boolean; activationMs: number; status?: ServerStatus; error?: string };
+  /** The extension host's pid and `process.memoryUsage()` (bytes). */
+  host: { pid: number; rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
   /** Every file with diagnostics, any source's. Ranges are 0-based [line, character, endLine, endCharacter]. */
   diagnostics: { path: string; items: { code?: string; href?: string; source?: string; severity: number; message: string; range: number[] }[] }[];
   editor?: { path: string; text: string; dirty: boolean };
