@@ -7,7 +7,7 @@ import { folderLines, liveBarText, progressMessage } from '../src/vscode/live/ba
 const folder = (f: Partial<FolderStatus> = {}): FolderStatus => ({ root: '/ws/shop', indexDir: '/s/shop', state: 'ready', files: 4, chunks: 9, embedded: 9, activity: 'idle', ...f });
 const status = (folders: FolderStatus[], s: Partial<ServerStatus> = {}): ServerStatus => ({ state: 'ready', files: folders.reduce((n, f) => n + f.files, 0), folders, pid: 1, uptimeMs: 0, ...s });
 
-test('live status bar: idle · indexing n% · embedding n% · paused · error', () => {
+test('live status bar: idle · indexing n% · embedding n% · paused · stopped · error', () => {
   assert.equal(liveBarText('running', status([folder()])), '$(database) CodeRAG: 4 files');
   const parsing = folder({ state: 'indexing', activity: 'indexing', progress: { phase: 'parse', done: 1, total: 4, percent: 25 } });
   assert.equal(liveBarText('running', status([folder(), parsing], { state: 'indexing' })), '$(sync~spin) CodeRAG: indexing 25%');
@@ -16,6 +16,8 @@ test('live status bar: idle · indexing n% · embedding n% · paused · error', 
   // Paused with nothing left to do is idle: pausing an idle index changes nothing to see.
   assert.equal(liveBarText('running', status([folder()], { paused: true })), '$(database) CodeRAG: 4 files');
   assert.equal(liveBarText('running', status([folder({ activity: 'error', message: 'disk full' })])), '$(error) CodeRAG: error');
+  // Cancelled by the user: partial until Reindex, and said so.
+  assert.equal(liveBarText('running', status([folder({ stoppedByUser: true, message: 'indexing stopped: Reindex resumes it' }), folder({ root: '/ws/b' })])), '$(debug-stop) CodeRAG: stopped · 8 files');
   assert.equal(liveBarText('restarting'), '$(sync~spin) CodeRAG: restarting…');
 });
 

@@ -6,9 +6,9 @@ import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SearchHit } from '../../src/lsp/protocol';
 import { SMALL_WORKSPACE } from './fixtures';
 import { commandOutput, eventually, type Session, withEditor, writeExchange } from './harness/session';
+import { foundIn, moduleFiles } from './index-helpers';
 import { writeWorkspace } from './harness/run-dir';
 import { productVsix, testExtensionVsix } from './harness/vsix';
 import { recordStatusBar, runCommand, statusBarItem, waitForNotification } from './harness/workbench';
@@ -19,30 +19,9 @@ before(() => {
   vsix = [productVsix(), testExtensionVsix()];
 });
 
-/** Enough code that the first index (parse, then vectors) lasts a few seconds: its notification can be seen. */
-function moduleFiles(n: number): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (let i = 0; i < n; i++) {
-    const fns = Array.from({ length: 5 }, (_, j) => `def step_${i}_${j}(value):\n    """Stage ${j} of pipeline ${i}: scale and shift the value."""\n    return value * ${j + 1} + ${i}\n`);
-    files[`pipeline/stage_${i}.py`] = fns.join('\n\n');
-  }
-  return files;
-}
-
 const FILES: Record<string, string> = { ...SMALL_WORKSPACE, ...moduleFiles(80), 'data/big.txt': `${'lorem ipsum '.repeat(300)}\n` };
 
 const probe = (s: Session) => commandOutput<Probe>(s, 'CodeRAG Test: Probe', 'probe.json');
-
-async function execute<T>(s: Session, command: string, ...args: unknown[]): Promise<T> {
-  writeExchange(s.run, 'execute.json', { command, args });
-  const out = await commandOutput<{ result?: T; error?: string }>(s, 'CodeRAG Test: Execute Command', 'execute-result.json');
-  if (out.error) throw new Error(`${command}: ${out.error}`);
-  return out.result as T;
-}
-
-const search = (s: Session, query: string) => execute<SearchHit[]>(s, 'coderag.internal.search', { query, limit: 10 });
-const foundIn = (s: Session, query: string, file: string) =>
-  eventually(`"${query}" found in ${file}`, async () => (await search(s, query)).find((h) => h.file === file), 60_000);
 
 test('live index: first index with progress, unsaved edit and new file searchable, pause/reindex/resume, skipped files, log, multi-root', { timeout: 600_000 }, async () => {
   const settings = {

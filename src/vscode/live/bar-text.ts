@@ -1,4 +1,4 @@
-// The status bar's words for the live index: idle · indexing n% · embedding n% · paused · error,
+// The status bar's words for the live index: idle · indexing n% · embedding n% · paused · stopped · error,
 // across every workspace folder. Pure (no vscode): tested in test/vscode-live-bar.test.ts.
 import type { FolderStatus, ServerStatus } from '../../lsp/protocol';
 import { barText, type ClientPhase, plural } from '../describe';
@@ -20,6 +20,8 @@ export function liveBarText(phase: ClientPhase, s?: ServerStatus): string {
   const embedding = by('embedding');
   if (embedding) return `$(sync~spin) CodeRAG: embedding${percentOf(embedding)}`;
   if (s.state === 'error' || by('error')) return '$(error) CodeRAG: error';
+  // Cancelled from the progress notification: the index is partial until Reindex, which must show.
+  if (s.folders.some((f) => f.stoppedByUser)) return `$(debug-stop) CodeRAG: stopped · ${plural(s.files, 'file')}`;
   // Older servers send no activity: their state still says whether a first pass runs.
   if (s.state === 'indexing') return barText(phase, s);
   return `$(database) CodeRAG: ${plural(s.files, 'file')}`;
