@@ -1,13 +1,13 @@
 // "CodeRAG: Explain This Symbol" in the real workbench, on the sample bookshop: from the editor's
-// context menu with the test model (a streamed explanation whose citations open the evidence),
-// and from the palette with the model setting off (the structured summary).
+// context menu with the test model (a streamed explanation whose citations open the evidence, then
+// the same symbol asked of `@coderag /explain` in chat), and from the palette with the model setting off (the structured summary).
 import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO } from './harness/paths';
-import { withEditor } from './harness/session';
+import { withEditor, writeExchange } from './harness/session';
 import { productVsix, testExtensionVsix } from './harness/vsix';
 import { runCommand, statusBarItem, webviewFrame } from './harness/workbench';
 import { openFile } from './quick-open';
@@ -28,6 +28,8 @@ async function cursorOnVatCall(page: Page): Promise<void> {
   const column = pricing[line - 1].indexOf('vat_cents') + 3;
   await page.keyboard.press('Control+P');
   await page.locator('.quick-input-widget .quick-input-box input').fill(`:${line}:${column}`);
+  // Enter before Quick Open has read the text goes nowhere (seen on a loaded machine).
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: `go to line ${line} at column ${column}` }).waitFor();
   await page.keyboard.press('Enter');
   await statusBarItem(page, `Ln ${line}, Col ${column}`).waitFor();
 }
@@ -40,7 +42,7 @@ test('explain: from the context menu, the test model streams an explanation whos
     // The editor's context menu, opened from the keyboard so the cursor stays on the symbol.
     await page.locator('.monaco-editor .view-lines').first().focus();
     await page.keyboard.press('Shift+F10');
-    const entry = page.locator('.monaco-menu .action-item', { hasText: 'Explain This Symbol' });
+    const entry = page.locator('.monaco-menu .action-item', { hasText: /^Explain This Symbol$/ });
     await entry.waitFor();
     await shots.take(page, 'context-menu');
     await entry.click();
@@ -68,6 +70,26 @@ test('explain: from the context menu, the test model streams an explanation whos
     await statusBarItem(page, new RegExp(`Ln ${callerLine}, Col \\d+ \\(\\d+ selected\\)`)).waitFor();
     s.step(`citation [2] revealed pricing.py:${callerLine}`);
     await shots.take(page, 'citation-revealed');
+
+    // The same symbol from the context menu into chat: `@coderag /explain vat_cents` answered there.
+    // The chat uses the model its user picked: the test model, picked by opening chat with it once.
+    writeExchange(s.run, 'chat.json', { query: '@coderag /search vat' });
+    await runCommand(page, 'CodeRAG Test: Open Chat');
+    await page.locator('.interactive-item-container.interactive-response', { hasText: 'results for "vat"' }).waitFor({ timeout: 60_000 });
+    await runCommand(page, 'View: Close All Editor Groups');
+    await cursorOnVatCall(page);
+    await page.locator('.monaco-editor .view-lines').first().focus();
+    await page.keyboard.press('Shift+F10');
+    await page.locator('.monaco-menu .action-item', { hasText: 'Explain This Symbol in Chat' }).click();
+    const response = page.locator('.interactive-item-container.interactive-response', { hasText: 'Defined (function) in' }).last();
+    await response.waitFor({ timeout: 60_000 });
+    await page.locator('.interactive-item-container.interactive-response.chat-response-loading').waitFor({ state: 'detached', timeout: 60_000 });
+    const chatText = (await response.textContent()) ?? '';
+    assert.match(chatText, /vat_cents/);
+    assert.match(chatText, /Called by \(\d+\): `?order_total/);
+    await page.locator('.interactive-item-container.interactive-request', { hasText: '/explain vat_cents' }).last().waitFor();
+    s.step('Explain This Symbol in Chat: @coderag /explain vat_cents answered in the chat view');
+    await shots.take(page, 'explained-in-chat');
   });
 });
 
