@@ -174,9 +174,13 @@ export class IndexedFolder {
   async search(query: string, opts: SearchOptions, signal?: AbortSignal): Promise<FolderSearch | undefined> {
     if (!this.ws || (this.status.state !== 'ready' && this.status.state !== 'indexing')) return undefined;
     const r = await this.ws.search(query, opts, signal);
-    // The file view names files; the chunk ranking of the same query adds each file's other chunks.
-    const chunks = opts.groupBy === 'file' ? (await this.ws.search(query, { ...opts, groupBy: undefined, limit: Math.min((opts.limit ?? 10) * FILE_VIEW_CHUNKS, MAX_FILE_VIEW_CHUNKS) }, signal)).results : [];
-    const found = opts.groupBy === 'file' ? { hits: [], files: filesOf(this.root, r.results, chunks) } : { hits: r.results.map((h) => hitOf(this.root, h)) };
+    let found: Pick<FolderSearch, 'hits' | 'files'>;
+    if (opts.groupBy === 'file') {
+      // The file view names files; the chunk ranking of the same query adds each file's other chunks.
+      const limit = Math.min((opts.limit ?? 10) * FILE_VIEW_CHUNKS, MAX_FILE_VIEW_CHUNKS);
+      const chunks = await this.ws.search(query, { ...opts, groupBy: undefined, limit }, signal);
+      found = { hits: [], files: filesOf(this.root, r.results, chunks.results) };
+    } else found = { hits: r.results.map((h) => hitOf(this.root, h)) };
     // The first pass, not the vectors filling in behind it (the core counts both as a run).
     const indexing = this.status.state === 'indexing';
     // The core's reason speaks to the CLI ("run `coderag index`"); here the server computes them.

@@ -221,6 +221,9 @@ test('ask: search, open exact lines, keyboard only, markup as text, a streamed a
     s.step('answers turned off: the hint');
 
     // ── Results: Files — a pasted traceback ranks the file it points at first ─────────────
+    // The Repo Map below takes half the side bar: folded, the ranking has room to show (and to be seen in the screenshot).
+    const repoMap = page.locator('.pane-header[aria-expanded="true"]', { hasText: 'Repo Map' });
+    if (await repoMap.count()) await repoMap.first().click();
     await offView.locator('#toggle-filters').click();
     await offView.locator('label.segment', { hasText: 'Files' }).click();
     assert.equal(await offView.locator('#group-by-file').isChecked(), true);
