@@ -89,6 +89,55 @@ export function multiRootResults(queryId: number): ResultsMessage {
   };
 }
 
+/** The file view's answer to a pasted traceback: files ranked, why, each with its best chunks. */
+export function fileResults(queryId: number, query = TRACEBACK): ResultsMessage {
+  return {
+    type: 'results', queryId, query, multiRoot: false, count: 4, tookMs: 42, groupBy: 'file',
+    vectors: { embedded: 5000, total: 5000 },
+    folders: [{
+      folder: ROOT,
+      files: [
+        {
+          path: 'src/http/headers.ts', rank: 1,
+          why: ['in the trace: parseHeader', 'in the trace: HeaderParser.feed', 'defines: parseHeader'],
+          results: [
+            {
+              n: 1, id: 'a1', startLine: 12, endLine: 30, kind: 'function', language: 'typescript', name: 'parseHeader', qualifiedName: 'parseHeader', score: 3.2,
+              snippet: 'export function parseHeader(line: string): Header {\n  const colon = line.indexOf(":");\n  if (colon < 0) throw new HeaderError(line);\n  return { name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };\n}',
+            },
+            { n: 2, id: 'a2', startLine: 40, endLine: 58, kind: 'class', language: 'typescript', name: 'HeaderParser', qualifiedName: 'HeaderParser', score: 2.1, snippet: 'export class HeaderParser {' },
+          ],
+        },
+        {
+          path: 'src/http/request.ts', rank: 2, why: ['in the trace: Request.readHeaders'],
+          results: [{
+            n: 3, id: 'c1', startLine: 88, endLine: 120, kind: 'method', language: 'typescript', name: 'readHeaders', qualifiedName: 'Request.readHeaders', score: 1.7,
+            snippet: '  async readHeaders(): Promise<void> {\n    while (true) {\n      const line = await this.reader.line();',
+          }],
+        },
+        {
+          path: 'test/headers.test.ts', rank: 3,
+          results: [{ n: 4, id: 't1', startLine: 5, endLine: 9, kind: 'function', language: 'typescript', name: 'rejects a line without a colon', qualifiedName: 'rejects a line without a colon', score: 0.4, snippet: "test('rejects a line without a colon', () => {" }],
+        },
+      ],
+    }],
+  };
+}
+
+export const TRACEBACK = [
+  'HeaderError: no colon in "Host example.org"',
+  '    at parseHeader (src/http/headers.ts:15:25)',
+  '    at HeaderParser.feed (src/http/headers.ts:43:41)',
+  '    at Request.readHeaders (src/http/request.ts:92:17)',
+].join('\n');
+
+/** The file view with markup in the path and in what pointed at it. */
+export function xssFileResults(queryId: number): ResultsMessage {
+  const one = xssResults(queryId);
+  const [folder] = one.folders;
+  return { ...one, groupBy: 'file', folders: [{ ...folder, files: [{ ...folder.files[0], rank: 1, why: ['in the trace: <img src=x onerror="window.__xss=30">', 'path: <script>window.__xss=31</script>'] }] }] };
+}
+
 const XSS_PATH = 'src/<img src=x onerror="window.__xss=1">.ts';
 /** Every field the view shows, carrying markup that must stay text. */
 export function xssResults(queryId: number): ResultsMessage {

@@ -12,7 +12,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { sidebarPage } from '../src/vscode/sidebar/page';
 import type { HostMessage, ViewMessage } from '../src/vscode/sidebar/protocol';
 import {
-  ANSWER_CHUNKS, FONTS, LIB, multiRootResults, results, ROOT, SOURCES, THEMES, XSS_ANSWER, XSS_SOURCES, xssResults,
+  ANSWER_CHUNKS, fileResults, FONTS, LIB, multiRootResults, results, ROOT, SOURCES, THEMES, TRACEBACK, XSS_ANSWER, XSS_SOURCES, xssFileResults, xssResults,
 } from './sidebar-fixtures';
 
 const ROOT_DIR = path.join(__dirname, '..', '..');
@@ -127,6 +127,13 @@ const text = async (page: Page, selector: string) => (await page.locator(selecto
 async function noViolations(page: Page): Promise<void> {
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
 }
+
+/** A paste into the query box, as the clipboard gives it (page-side code as a string: this file has no DOM types). */
+const paste = (page: Page, text: string) => page.evaluate(`(() => {
+  const data = new DataTransfer();
+  data.setData('text/plain', ${JSON.stringify(text)});
+  document.getElementById('query').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+})()`);
 
 /** Types a query, presses Enter, answers with the fixture's results. */
 async function searchFor(page: Page, query = 'parse header'): Promise<number> {
@@ -344,6 +351,83 @@ describe('sidebar webview in Chromium', () => {
     assert.equal(await text(page, '#answer-note'), '<img src=x onerror="window.__xss=21">');
     assert.match(await text(page, '#summary'), /Keyword search only: <img src=x onerror="window.__xss=9">/);
     await shot(page, 'sidebar-xss-dark.png');
+    await noViolations(page);
+  });
+
+  test('Results: Files — chosen by keyboard and remembered; a pasted traceback keeps its lines; files ranked with why, their chunks open their lines', async () => {
+    const page = await open();
+    // The choice sits in the filter row; the row opens on it, the arrows choose.
+    await page.locator('#toggle-filters').click();
+    assert.equal(await activeId(page), 'group-by-chunk');
+    assert.match(await page.locator('#filters').ariaSnapshot(), /- radiogroup "Results":[^]*- radio "Chunks" \[checked\][^]*- radio "Files"\n/);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.locator('#group-by-file').isChecked(), true);
+    assert.match(await page.locator('#toggle-filters').getAttribute('class') ?? '', /\bchecked\b/);
+    assert.equal((await posted(page)).filter((m) => m.type === 'search').length, 0, 'no query, no search');
+
+    // A paste with line breaks: shown on one line with ⏎, sent with its lines.
+    await page.locator('#query').focus();
+    await paste(page, `${TRACEBACK}\n`);
+    assert.equal(await page.locator('#query').inputValue(), TRACEBACK.replaceAll('\n', '⏎'));
+    await page.locator('#query').press('Enter');
+    const m = await lastPosted(page);
+    assert.ok(m?.type === 'search');
+    assert.deepEqual(m, { type: 'search', queryId: m.queryId, query: TRACEBACK, filters: { languages: [], kinds: [], path: '' }, groupBy: 'file' });
+    await send(page, fileResults(m.queryId));
+    await page.locator('.file-rank').first().waitFor();
+
+    assert.deepEqual(await page.locator('.file-head .file-rank').allInnerTexts(), ['1', '2', '3']);
+    assert.deepEqual(await page.locator('.file-head .file-name').allInnerTexts(), ['headers.ts', 'request.ts', 'headers.test.ts']);
+    assert.deepEqual(await page.locator('.file-why').allInnerTexts(), [
+      'in the trace: parseHeader, HeaderParser.feed · defines: parseHeader',
+      'in the trace: Request.readHeaders',
+    ]);
+    assert.equal(await page.locator('.file').nth(2).locator('.file-why').count(), 0, 'nothing pointed at the third file');
+    assert.equal(await page.locator('#summary .count').innerText(), '3 files ranked, 4 chunks · 42 ms');
+    // The best chunk with its snippet, the others on one line; each opens its exact range.
+    assert.equal(await page.locator('#result-1 .snippet .line').count(), 5);
+    assert.equal(await page.locator('#result-2 .snippet').count(), 0);
+    assert.deepEqual(await page.locator('#result-2 .result-lines').innerText(), '40–58');
+    await page.locator('#result-2').click();
+    assert.deepEqual(await lastPosted(page), { type: 'open', folder: ROOT.uri, path: 'src/http/headers.ts', startLine: 40, endLine: 58 });
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await activeId(page), 'result-3');
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await lastPosted(page), { type: 'open', folder: ROOT.uri, path: 'src/http/request.ts', startLine: 88, endLine: 120 });
+    const tree = await page.locator('#results').ariaSnapshot();
+    assert.match(tree, /- '?group "File 1: src\/http\/headers\.ts, 2 chunks, pointed at by in the trace: parseHeader, HeaderParser\.feed · defines: parseHeader"'?:\n\s+- option "parseHeader, function, lines 12 to 30/);
+    await page.locator('#query').focus();
+    await shot(page, 'sidebar-files-dark.png');
+    await setTheme(page, 'light');
+    await shot(page, 'sidebar-files-light.png');
+
+    // Hidden and shown again: still files, still these results.
+    await page.reload();
+    await waitPosted(page, 1);
+    assert.equal(await page.locator('#group-by-file').isChecked(), true);
+    assert.deepEqual(await page.locator('.file-head .file-rank').allInnerTexts(), ['1', '2', '3']);
+    assert.equal(await page.locator('#query').inputValue(), TRACEBACK.replaceAll('\n', '⏎'));
+    // Back to chunks: the same query asked again, without the grouping.
+    await page.locator('label.segment', { hasText: 'Chunks' }).click();
+    const back = await lastPosted(page);
+    assert.ok(back?.type === 'search');
+    assert.deepEqual([back.query, back.groupBy], [TRACEBACK, undefined]);
+    await send(page, results(back.queryId, TRACEBACK));
+    await page.locator('#summary .count', { hasText: '4 results in 3 files' }).waitFor();
+    assert.equal(await page.locator('.file-rank').count(), 0);
+    await noViolations(page);
+  });
+
+  test('the file view shows markup in paths and in what pointed at a file as text', async () => {
+    const page = await open();
+    const queryId = await searchFor(page, 'script');
+    await send(page, xssFileResults(queryId));
+    await page.locator('.file-why').waitFor();
+    await page.waitForTimeout(100);
+    assert.equal(await page.evaluate(() => window.__xss), undefined);
+    assert.equal(await page.locator('img, iframe, b, body script:not([nonce])').count(), 0);
+    assert.equal(await page.locator('.file-name').innerText(), '<img src=x onerror="window.__xss=1">.ts');
+    assert.equal(await page.locator('.file-why').innerText(), 'in the trace: <img src=x onerror="window.__xss=30"> · path: <script>window.__xss=31</script>');
     await noViolations(page);
   });
 

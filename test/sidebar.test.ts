@@ -9,7 +9,8 @@ import { sidebarPage } from '../src/vscode/sidebar/page';
 import { contentSecurityPolicy, createNonce, escapeHtml } from '../src/vscode/webview-shell';
 import { highlightRanges, identifierParts, queryTerms, splitByRanges, stem } from '../src/vscode/sidebar/view/highlight';
 import { citationHref, createMarkdown, renderAnswer } from '../src/vscode/sidebar/view/markdown';
-import { DEFAULT_KINDS, DEFAULT_LANGUAGES, kindIcon, languageLabel, resultNotes, snippetLines, summaryText } from '../src/vscode/sidebar/view/format';
+import { DEFAULT_KINDS, DEFAULT_LANGUAGES, kindIcon, languageLabel, resultNotes, snippetLines, summaryText, whyText } from '../src/vscode/sidebar/view/format';
+import { queryOf, shownOf } from '../src/vscode/sidebar/view/paste';
 import { CHUNK_KINDS, SEARCH_LANGUAGES } from '../src/core/service/api';
 
 const ASSETS = {
@@ -185,6 +186,14 @@ describe('view labels', () => {
     assert.equal(summaryText({ count: 12, tookMs: 84.4, folders }), '12 results in 2 files · 84 ms');
     assert.equal(summaryText({ count: 1, tookMs: 1520, folders: folders.slice(0, 1).map((f) => ({ ...f, files: f.files.slice(0, 1) })) }), '1 result in 1 file · 1.52 s');
     assert.equal(summaryText({ count: 0, tookMs: 3, folders: [] }), 'No results · 3 ms');
+    assert.equal(summaryText({ count: 12, tookMs: 84.4, folders, groupBy: 'file' }), '2 files ranked, 12 chunks · 84 ms');
+    assert.equal(summaryText({ count: 0, tookMs: 3, folders: [], groupBy: 'file' }), 'No results · 3 ms');
+    // What pointed at a file, each kind of reason once.
+    assert.equal(whyText(['in the trace: vat_cents', 'in the trace: order_total', 'defines: order_total', 'in the trace: vat_cents', 'odd']),
+      'in the trace: vat_cents, order_total · defines: order_total · odd');
+    // A paste's line breaks: ⏎ in the one-line box, line breaks in the query; trailing ones dropped.
+    assert.equal(shownOf('Traceback:\r\n  File "a.py"\nValueError: x\n\n'), 'Traceback:⏎  File "a.py"⏎ValueError: x');
+    assert.equal(queryOf('Traceback:⏎  File "a.py"⏎ValueError: x'), 'Traceback:\n  File "a.py"\nValueError: x');
     assert.deepEqual(resultNotes({ vectors: { embedded: 10, total: 10 } }), []);
     assert.deepEqual(resultNotes({ vectors: { embedded: 1, total: 4 }, indexing: true }).map((n) => n.text), [
       'Still indexing: results cover the files indexed so far.', 'Vectors are still being computed (25%): results may improve.',

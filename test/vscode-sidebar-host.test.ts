@@ -51,6 +51,33 @@ test('results: one folder is not labelled; nothing found is an empty list; an un
 const folderStatus = (extra: Partial<ServerStatus['folders'][0]>) => ({ root: '/work/app', indexDir: '/x', state: 'ready' as const, files: 4, chunks: 10, embedded: 4, ...extra });
 const server = (state: ServerStatus['state'], folders: ServerStatus['folders']): ServerStatus => ({ state, files: 4, folders, pid: 1, uptimeMs: 1 });
 
+test('results, file view: files in rank order with why, grouped by folder, their chunks numbered on across files', () => {
+  const file = (folder: string, path: string, score: number, chunks: SearchHit[], why?: string[]) => ({ folder, file: `${folder}/${path}`, path, score, chunks, ...(why ? { why } : {}) });
+  const res: SearchResponse = {
+    hits: [],
+    files: [
+      file('/work/app', 'pricing.py', 9, [hit('/work/app', 'pricing.py', 'vat_cents', 9), hit('/work/app', 'pricing.py', 'order_total', 14)], ['in the trace: vat_cents']),
+      file('/work/lib', 'money.py', 5, [hit('/work/lib', 'money.py', 'round_to_cents', 1)]),
+      file('/work/app', 'app.py', 2, [hit('/work/app', 'app.py', 'place_order', 3)], ['in the trace: place_order']),
+    ],
+    vectors: { embedded: 0, total: 0 },
+    tookMs: 3,
+  };
+  const m = resultsMessage(2, 'q', res, [APP, LIB], 4);
+  assert.equal(m.groupBy, 'file');
+  assert.equal(m.count, 4, 'chunks in all');
+  assert.deepEqual(m.folders.map((f) => f.folder.name), ['app', 'lib']);
+  assert.deepEqual(m.folders[0].files.map((f) => [f.rank, f.path, f.why, f.results.map((r) => [r.n, r.name, r.startLine, r.endLine])]), [
+    [1, 'pricing.py', ['in the trace: vat_cents'], [[1, 'vat_cents', 9, 12], [2, 'order_total', 14, 17]]],
+    [3, 'app.py', ['in the trace: place_order'], [[4, 'place_order', 3, 6]]],
+  ]);
+  assert.deepEqual(m.folders[1].files.map((f) => [f.rank, f.path, f.why, f.results.map((r) => r.n)]), [[2, 'money.py', undefined, [3]]]);
+  // Chunk results carry neither ranks nor a grouping.
+  const chunks = resultsMessage(3, 'q', { hits: [hit('/work/app', 'a.py', 'one', 1)], vectors: { embedded: 0, total: 0 }, tookMs: 1 }, [APP], 1);
+  assert.equal(chunks.groupBy, undefined);
+  assert.equal(chunks.folders[0].files[0].rank, undefined);
+});
+
 test('status: the client phase and the server state as the view’s line', () => {
   assert.deepEqual(statusMessage('starting'), { type: 'status', state: 'starting' });
   assert.deepEqual(statusMessage('restarting'), { type: 'status', state: 'starting' });

@@ -73,6 +73,8 @@ export interface SearchParams {
   kinds?: string[];
   /** A glob over folder-relative paths (`src/**\/*.ts`); empty or absent: any. */
   path?: string;
+  /** `file`: files ranked by the evidence of all their chunks and their path (SearchResponse.files; `limit` counts files). Absent: `chunk`. */
+  groupBy?: 'chunk' | 'file';
 }
 
 export interface SearchHit {
@@ -100,9 +102,26 @@ export interface SearchHit {
   copies?: { path: string; startLine: number; endLine: number }[];
 }
 
+/** A file of the file view (the core's `groupBy: 'file'`). */
+export interface SearchFileHit {
+  /** The workspace folder's absolute path. */
+  folder: string;
+  /** Absolute path of the file. */
+  file: string;
+  /** Path relative to its workspace folder, `/`-separated. */
+  path: string;
+  score: number;
+  /** What in the query pointed at the file (a trace frame, an import, a definition it names). */
+  why?: string[];
+  /** Its best chunks, best first (at most three): the file view's pick, then the chunk ranking's others in the file. */
+  chunks: SearchHit[];
+}
+
 export interface SearchResponse {
-  /** Best first, across every folder. */
+  /** Best first, across every folder; empty for `groupBy: 'file'`. */
   hits: SearchHit[];
+  /** `groupBy: 'file'`: files best first, across every folder. */
+  files?: SearchFileHit[];
   /** Set when a folder searched without vectors, and why. */
   keywordOnly?: string;
   /** Chunks with a vector and in all, summed over the folders. */

@@ -9,13 +9,15 @@ const MAX_LIMIT = 100;
 /** A folder whose index is not open yet: nothing to find in it so far. */
 const NOT_OPEN: FolderSearch = { hits: [], vectors: { embedded: 0, total: 0 }, indexing: true };
 
-/** Folders' answers as one: hits best first (scores are z-scored per folder, so comparable), cut to `limit`. */
+/** Folders' answers as one: hits (or the file view's files) best first (scores are z-scored per folder, so comparable), cut to `limit`. */
 export function mergeFolderSearches(parts: FolderSearch[], limit: number): Omit<SearchResponse, 'tookMs'> {
   const hits = parts.flatMap((p) => p.hits).sort((a, b) => b.score - a.score).slice(0, limit);
+  const files = parts.some((p) => p.files) ? parts.flatMap((p) => p.files ?? []).sort((a, b) => b.score - a.score).slice(0, limit) : undefined;
   const reasons = [...new Set(parts.map((p) => p.keywordOnly).filter((r): r is string => !!r))];
   const vectors = parts.reduce((v, p) => ({ embedded: v.embedded + p.vectors.embedded, total: v.total + p.vectors.total }), { embedded: 0, total: 0 });
   return {
     hits,
+    ...(files ? { files } : {}),
     vectors,
     ...(reasons.length ? { keywordOnly: reasons.join('; ') } : {}),
     ...(parts.some((p) => p.indexing) ? { indexing: true } : {}),
@@ -40,7 +42,9 @@ export function registerSearch(connection: Connection, folders: () => IndexedFol
     const listener = token.onCancellationRequested(() => abort.abort());
     try {
       const parts = await Promise.all(folders().map((f) => f.search(p.query, opts, abort.signal)));
-      return { ...mergeFolderSearches(parts.map((x) => x ?? NOT_OPEN), limit), tookMs: Math.round(performance.now() - t0) };
+      // A file-view request answers with files even while no folder has any.
+      const files = p.groupBy === 'file' ? { files: [] } : {};
+      return { ...files, ...mergeFolderSearches(parts.map((x) => x ?? NOT_OPEN), limit), tookMs: Math.round(performance.now() - t0) };
     } catch (err) {
       if (abort.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'search cancelled');
       throw err;

@@ -2,7 +2,8 @@
 // opened, run, fed the editor's changes, searched and described. What runs when is decided in
 // folder-tasks.ts; this file only translates between the core and the protocol's plain data.
 import { CHUNK_KINDS, IndexLockedError, InvalidArgumentError, openWorkspace, type IndexReport, type ProgressEvent, SEARCH_LANGUAGES, searchOptionsOf, type SearchOptions, type Workspace } from '../core/service/api';
-import type { FolderStatus, RunSummary, SearchFilterChoices, SearchHit, SearchParams, SearchResponse } from './protocol';
+import { filesOf, hitOf } from './hits';
+import type { FolderStatus, RunSummary, SearchFilterChoices, SearchParams, SearchResponse } from './protocol';
 import type { FolderConfig } from './settings';
 
 export { InvalidArgumentError };
@@ -13,7 +14,14 @@ export type FolderSearch = Omit<SearchResponse, 'tookMs'>;
 
 /** The request's filters checked by the core, as the CLI's flags are; throws InvalidArgumentError listing what is valid. */
 export function searchOptions(p: SearchParams, limit: number): SearchOptions {
-  return searchOptionsOf({ limit, lang: p.languages?.length ? p.languages : undefined, kind: p.kinds?.length ? p.kinds : undefined, path: p.path?.trim() || undefined }, '');
+  if (p.groupBy !== undefined && p.groupBy !== 'chunk' && p.groupBy !== 'file') throw new InvalidArgumentError(`groupBy ${String(p.groupBy)}: not one of chunk, file`);
+  return searchOptionsOf({
+    limit,
+    lang: p.languages?.length ? p.languages : undefined,
+    kind: p.kinds?.length ? p.kinds : undefined,
+    path: p.path?.trim() || undefined,
+    'group-by': p.groupBy === 'file' ? 'file' : undefined,
+  }, '');
 }
 
 export function searchFilterChoices(): SearchFilterChoices {
@@ -26,6 +34,10 @@ export type { IndexReport, ProgressEvent };
 export function isLocked(err: unknown): boolean {
   return err instanceof IndexLockedError;
 }
+
+/** Chunks ranked per file asked for, to find each file's other chunks (most fall in the first files). */
+const FILE_VIEW_CHUNKS = 4;
+const MAX_FILE_VIEW_CHUNKS = 100;
 
 /** Chunks per store write while embedding: a preempted or paused vectors run stops within about this many (seconds, not a minute). */
 const EMBED_BATCH = 256;
@@ -162,30 +174,20 @@ export class IndexedFolder {
   async search(query: string, opts: SearchOptions, signal?: AbortSignal): Promise<FolderSearch | undefined> {
     if (!this.ws || (this.status.state !== 'ready' && this.status.state !== 'indexing')) return undefined;
     const r = await this.ws.search(query, opts, signal);
-    const hits = r.results.map((h): SearchHit => ({
-      id: h.id,
-      folder: this.root,
-      file: `${this.root}/${h.path}`,
-      path: h.path,
-      startLine: h.startLine,
-      endLine: h.endLine,
-      kind: h.kind,
-      language: h.language,
-      name: h.name,
-      qualifiedName: h.qualifiedName || h.name,
-      ...(h.signature ? { signature: h.signature } : {}),
-      score: h.score,
-      snippet: h.snippet,
-      ...(h.snippetCut ? { snippetCut: true } : {}),
-      ...(h.copies?.length ? { copies: h.copies.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine })) } : {}),
-    }));
+    let found: Pick<FolderSearch, 'hits' | 'files'>;
+    if (opts.groupBy === 'file') {
+      // The file view names files; the chunk ranking of the same query adds each file's other chunks.
+      const limit = Math.min((opts.limit ?? 10) * FILE_VIEW_CHUNKS, MAX_FILE_VIEW_CHUNKS);
+      const chunks = await this.ws.search(query, { ...opts, groupBy: undefined, limit }, signal);
+      found = { hits: [], files: filesOf(this.root, r.results, chunks.results) };
+    } else found = { hits: r.results.map((h) => hitOf(this.root, h)) };
     // The first pass, not the vectors filling in behind it (the core counts both as a run).
     const indexing = this.status.state === 'indexing';
     // The core's reason speaks to the CLI ("run `coderag index`"); here the server computes them.
     // (The core counts the vectors after searching: some may have come in since it found none.)
     const computing = r.keywordOnly && this.config.embeddings && r.vectors.embedded < r.vectors.total && !this.status.message;
     const keywordOnly = computing ? 'the vectors are still being computed' : r.keywordOnly && !this.config.embeddings ? 'vectors are turned off (setting coderag.embeddings.enabled)' : r.keywordOnly;
-    return { hits, vectors: r.vectors, ...(keywordOnly ? { keywordOnly } : {}), ...(indexing ? { indexing } : {}) };
+    return { ...found, vectors: r.vectors, ...(keywordOnly ? { keywordOnly } : {}), ...(indexing ? { indexing } : {}) };
   }
 
   async close(): Promise<void> {

@@ -15,7 +15,7 @@ export interface HostFolder extends FolderRef {
 const baseName = (p: string) => p.split(/[\\/]/).filter(Boolean).pop() ?? p;
 
 /** The folder a hit came from; one the workspace no longer has keeps the server's path as its name. */
-function folderOf(hit: SearchHit, folders: HostFolder[]): HostFolder {
+function folderOf(hit: Pick<SearchHit, 'folder'>, folders: HostFolder[]): HostFolder {
   return folders.find((f) => f.fsPath === hit.folder) ?? { uri: pathToFileURL(hit.folder).href, name: baseName(hit.folder), fsPath: hit.folder };
 }
 
@@ -39,30 +39,45 @@ function itemOf(hit: SearchHit, n: number): ResultItem {
 
 /**
  * Hits (best first) as the view lists them: numbered by rank across every folder — the number an
- * answer cites — then grouped by folder and file, each group where its best hit ranks.
+ * answer cites — then grouped by folder and file, each group where its best hit ranks. The file
+ * view's files keep their rank and why, grouped by folder the same way.
  */
 export function resultsMessage(queryId: number, query: string, res: SearchResponse, folders: HostFolder[], tookMs: number): ResultsMessage {
   const groups: FolderResults[] = [];
-  const files = new Map<string, FileResults>();
-  res.hits.forEach((hit, i) => {
-    const folder = folderOf(hit, folders);
+  const groupOf = (where: Pick<SearchHit, 'folder'>) => {
+    const folder = folderOf(where, folders);
     let group = groups.find((g) => g.folder.uri === folder.uri);
     if (!group) groups.push((group = { folder: { uri: folder.uri, name: folder.name }, files: [] }));
-    const key = `${folder.uri}\n${hit.path}`;
-    let file = files.get(key);
-    if (!file) {
-      files.set(key, (file = { path: hit.path, results: [] }));
-      group.files.push(file);
+    return group;
+  };
+  let count = 0;
+  if (res.files) {
+    // The file view: files in rank order, their chunks numbered on from the files above (what an answer cites).
+    res.files.forEach((f, i) => {
+      const results = f.chunks.map((c) => itemOf(c, ++count));
+      groupOf(f).files.push({ path: f.path, rank: i + 1, results, ...(f.why?.length ? { why: f.why } : {}) });
+    });
+  } else {
+    const files = new Map<string, FileResults>();
+    for (const hit of res.hits) {
+      const group = groupOf(hit);
+      const key = `${group.folder.uri}\n${hit.path}`;
+      let file = files.get(key);
+      if (!file) {
+        files.set(key, (file = { path: hit.path, results: [] }));
+        group.files.push(file);
+      }
+      file.results.push(itemOf(hit, ++count));
     }
-    file.results.push(itemOf(hit, i + 1));
-  });
+  }
   return {
     type: 'results',
     queryId,
     query,
     folders: groups,
     multiRoot: folders.length > 1,
-    count: res.hits.length,
+    count,
+    ...(res.files ? { groupBy: 'file' as const } : {}),
     tookMs: Math.round(tookMs),
     ...(res.keywordOnly ? { keywordOnly: res.keywordOnly } : {}),
     vectors: res.vectors,

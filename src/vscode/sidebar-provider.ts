@@ -23,6 +23,8 @@ export function askQuery(editor: vscode.TextEditor | undefined): string | undefi
 }
 /** Results per search: enough to scan, few enough to render at once. */
 const LIMIT = 30;
+/** Files per file-view search: each brings up to three chunks, so about as many rows as LIMIT. */
+const FILE_LIMIT = 12;
 
 /** The server as the sidebar uses it (ServerSession). */
 export interface SearchServer {
@@ -133,7 +135,7 @@ export class SidebarProvider implements vscode.WebviewViewProvider, vscode.Dispo
         this.pendingFocus = undefined;
         return;
       case 'search':
-        return this.search(m.queryId, m.query, m.filters);
+        return this.search(m.queryId, m.query, m.filters, m.groupBy === 'file');
       case 'cancel':
         if (this.running?.queryId === m.queryId) this.running.cts.cancel();
         return;
@@ -145,7 +147,7 @@ export class SidebarProvider implements vscode.WebviewViewProvider, vscode.Dispo
     }
   }
 
-  private async search(queryId: unknown, query: unknown, filters: Partial<SearchFilters> | undefined): Promise<void> {
+  private async search(queryId: unknown, query: unknown, filters: Partial<SearchFilters> | undefined, byFile: boolean): Promise<void> {
     if (typeof queryId !== 'number' || typeof query !== 'string' || !query.trim()) return;
     // A new query stops the last one's search and answer.
     this.running?.cts.cancel();
@@ -156,10 +158,11 @@ export class SidebarProvider implements vscode.WebviewViewProvider, vscode.Dispo
     const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
     const params: SearchParams = {
       query,
-      limit: LIMIT,
+      limit: byFile ? FILE_LIMIT : LIMIT,
       languages: strings(filters?.languages),
       kinds: strings(filters?.kinds),
       path: typeof filters?.path === 'string' ? filters.path : '',
+      ...(byFile ? { groupBy: 'file' as const } : {}),
     };
     const t0 = performance.now();
     try {

@@ -2,12 +2,12 @@
 // model, in one session: a search returns results and opening one selects its exact lines; the
 // same by keyboard alone; markup in a file's path and code stays text; an answer streams with
 // citations that open their source; a new query cancels the last answer; model errors show in the
-// answer area; without a model, the hint.
+// answer area; without a model, the hint; "Results: Files" ranks the file a pasted traceback points at.
 import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { expectEditorOn, modelRequests, search, setModel, shownResult, updateSetting, viewFrame } from './ask-view';
+import { expectEditorOn, modelRequests, search, setModel, shownResult, updateSetting, viewFrame, waitForResults } from './ask-view';
 import { REPO } from './harness/paths';
 import { withEditor } from './harness/session';
 import { productVsix, testExtensionVsix } from './harness/vsix';
@@ -31,6 +31,22 @@ function sampleFiles(): Record<string, string> {
 // A path and code that are markup: the path is the folder `xss/<script>window.__xss=1<` holding
 // `script>.py`, so the path reads `xss/<script>window.__xss=1</script>.py`.
 const XSS_PATH = 'xss/<script>window.__xss=1</script>.py';
+// A report as users paste it: prose, then a traceback through the standard library and the sample's server.
+const TRACEBACK = [
+  'Ordering an ebook fails with a 500 since the VAT change:',
+  '',
+  'Traceback (most recent call last):',
+  '  File "/usr/lib/python3.11/http/server.py", line 427, in handle_one_request',
+  '    method()',
+  '  File "/srv/bookshop/server/bookshop/app.py", line 47, in do_POST',
+  '    total = order_total([(CATALOG[l["isbn"]]["price_cents"], l["quantity"], CATALOG[l["isbn"]]["category"]) for l in order["lines"]])',
+  '  File "/srv/bookshop/server/bookshop/pricing.py", line 40, in order_total',
+  '    gross += net + vat_cents(net, category)',
+  '  File "/srv/bookshop/server/bookshop/pricing.py", line 20, in vat_cents',
+  '    raise ValueError(f"no VAT rate for category {category!r}")',
+  "ValueError: no VAT rate for category 'ebook'",
+].join('\n');
+
 const XSS_CODE = [
   'def render_banner_markup(title):',
   '    """Shows <script>window.__xss=1</script> and <img src=x onerror="window.__xss=2"> as text."""',
@@ -203,5 +219,49 @@ test('ask: search, open exact lines, keyboard only, markup as text, a streamed a
     assert.equal(await offView.locator('#result-1').count(), 1, 'the results are shown');
     await shots.take(page, 'answers-turned-off');
     s.step('answers turned off: the hint');
+
+    // ── Results: Files — a pasted traceback ranks the file it points at first ─────────────
+    // The Repo Map below takes half the side bar: folded, the ranking has room to show (and to be seen in the screenshot).
+    const repoMap = page.locator('.pane-header[aria-expanded="true"]', { hasText: 'Repo Map' });
+    if (await repoMap.count()) await repoMap.first().click();
+    await offView.locator('#toggle-filters').click();
+    await offView.locator('label.segment', { hasText: 'Files' }).click();
+    assert.equal(await offView.locator('#group-by-file').isChecked(), true);
+    // Pasted as the clipboard gives it: the box keeps the line breaks (⏎) for the core's trace reader.
+    await offView.locator('#query').fill('');
+    await (await viewFrame(page)).evaluate(`(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', ${JSON.stringify(TRACEBACK)});
+      document.getElementById('query').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    })()`);
+    await offView.locator('#query').press('Enter');
+    await offView.locator('.file-rank').first().waitFor({ timeout: 30_000 });
+    await waitForResults(offView);
+    const ranked = (await (await viewFrame(page)).evaluate(`[...document.querySelectorAll('#results .file')].map((f) => ({
+      rank: f.querySelector('.file-rank').textContent,
+      path: f.querySelector('.file-head').getAttribute('title'),
+      why: f.querySelector('.file-why')?.textContent ?? '',
+    }))`)) as { rank: string; path: string; why: string }[];
+    assert.equal(ranked[0]?.path, 'server/bookshop/pricing.py', JSON.stringify(ranked));
+    assert.match(ranked[0].why, /in the trace: .*vat_cents/);
+    assert.deepEqual(ranked.map((f) => f.rank), ranked.map((_, i) => String(i + 1)), 'files numbered by rank');
+    assert.equal(new Set(ranked.map((f) => f.path)).size, ranked.length, 'each file once');
+    assert.match(await offView.locator('#summary .count').innerText(), /^\d+ files? ranked, \d+ chunks? · [\d.]+ m?s$/);
+    // Its best chunk is a traced function, and a click selects exactly its lines.
+    const best = await shownResult(page, 1);
+    assert.equal(best.path, 'server/bookshop/pricing.py');
+    assert.ok(['vat_cents', 'order_total'].includes(best.name), best.name);
+    const source = fs.readFileSync(path.join(workspace, best.path), 'utf8').split('\n');
+    assert.equal(source[best.startLine - 1], source.find((l) => l.startsWith(`def ${best.name}(`)), `${best.name} starts at line ${best.startLine}`);
+    await offView.locator('#result-1').click();
+    await expectEditorOn(s, workspace, best);
+    await shots.take(page, 'files-traceback');
+    s.step(`files: ${ranked.map((f) => f.path).slice(0, 3).join(', ')}…; ${best.name} opened at ${best.startLine}-${best.endLine}`);
+
+    // A short question in the file view too.
+    await search(offView, 'where is a price rounded to cents?');
+    assert.equal((await shownResult(page, 1)).path, 'server/bookshop/pricing.py');
+    assert.match(await offView.locator('#summary .count').innerText(), / ranked, /);
+    s.step('files: a short question');
   });
 });

@@ -40,6 +40,13 @@ const BODY = `
       aria-expanded="false" aria-controls="filters"><span class="codicon codicon-filter" aria-hidden="true"></span></button>
   </div>
   <div id="filters" class="filters" hidden>
+    <div class="filter wide inline" role="radiogroup" aria-labelledby="group-by-label">
+      <span id="group-by-label" class="filter-label">Results</span>
+      <span class="segmented">
+        <label class="segment" title="The best chunks, grouped by file"><input id="group-by-chunk" type="radio" name="group-by" value="chunk" checked><span>Chunks</span></label>
+        <label class="segment" title="Files ranked by all their chunks and their path, with what pointed at each: for pasted tracebacks and issues"><input id="group-by-file" type="radio" name="group-by" value="file"><span>Files</span></label>
+      </span>
+    </div>
     <label class="filter"><span class="filter-label">Language</span>
       <select id="filter-language" class="select"><option value="">Any language</option></select></label>
     <label class="filter"><span class="filter-label">Kind</span>

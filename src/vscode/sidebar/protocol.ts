@@ -59,6 +59,8 @@ export interface ResultsMessage {
   vectors: { embedded: number; total: number };
   /** A folder was still indexing: results cover what was indexed so far. */
   indexing?: boolean;
+  /** `file`: the files are the ranking (FileResults.rank, why) and each holds its best chunks; absent: chunk results grouped for display. */
+  groupBy?: 'file';
 }
 
 export interface FolderResults {
@@ -69,6 +71,10 @@ export interface FolderResults {
 export interface FileResults {
   path: string;
   results: ResultItem[];
+  /** File view: the file's 1-based rank across every folder. */
+  rank?: number;
+  /** File view: what in the query pointed at the file (`in the trace: vat_cents`, `defines: Cart`…). */
+  why?: string[];
 }
 
 /** A core SearchResult as the view shows it, numbered across the whole response. */
@@ -191,6 +197,8 @@ export interface SearchMessage {
   queryId: number;
   query: string;
   filters: SearchFilters;
+  /** `file`: files ranked by the evidence of all their chunks and their path ("Results: Files"); absent: chunks. */
+  groupBy?: 'file';
 }
 
 /** Open a result's file with the exact range selected. */

@@ -49,11 +49,27 @@ export function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
-/** "12 results in 5 files · 84 ms". */
-export function summaryText(m: Pick<ResultsMessage, 'count' | 'tookMs' | 'folders'>): string {
+/** "12 results in 5 files · 84 ms"; the file view: "5 files ranked, 9 chunks · 84 ms". */
+export function summaryText(m: Pick<ResultsMessage, 'count' | 'tookMs' | 'folders' | 'groupBy'>): string {
   const files = m.folders.reduce((n, f) => n + f.files.length, 0);
   if (m.count === 0) return `No results · ${formatMs(m.tookMs)}`;
+  if (m.groupBy === 'file') return `${plural(files, 'file')} ranked, ${plural(m.count, 'chunk')} · ${formatMs(m.tookMs)}`;
   return `${plural(m.count, 'result')} in ${plural(files, 'file')} · ${formatMs(m.tookMs)}`;
+}
+
+/**
+ * What pointed at a file, each kind of reason said once: the core's `in the trace: vat_cents`,
+ * `in the trace: order_total`, `defines: Cart` read "in the trace: vat_cents, order_total · defines: Cart".
+ */
+export function whyText(why: string[]): string {
+  const byHead = new Map<string, string[]>();
+  for (const w of why) {
+    const colon = w.indexOf(': ');
+    const [head, rest] = colon > 0 ? [w.slice(0, colon), w.slice(colon + 2)] : ['', w];
+    const seen = byHead.get(head) ?? [];
+    if (!seen.includes(rest)) byHead.set(head, [...seen, rest]);
+  }
+  return [...byHead].map(([head, rest]) => (head ? `${head}: ${rest.join(', ')}` : rest.join(', '))).join(' · ');
 }
 
 /** The notes under the summary: why results may be partial. */

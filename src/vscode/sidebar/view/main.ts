@@ -11,6 +11,7 @@ import { DEFAULT_KINDS, DEFAULT_LANGUAGES, kindLabel, languageLabel, resultNotes
 import { queryTerms } from './highlight';
 import { citationTargets, renderMarkdownInto } from './answer';
 import { ResultsList } from './results';
+import { queryOf, shownOf } from './paste';
 
 interface VsCodeApi {
   postMessage(message: ViewMessage): void;
@@ -34,9 +35,11 @@ interface ViewState {
   query: string;
   filters: SearchFilters;
   filtersOpen: boolean;
+  /** "Results: Files": the file view; absent: chunks. */
+  groupBy?: 'file';
   nextQueryId: number;
   /** The query last sent, while its results are awaited or shown. */
-  current?: { queryId: number; query: string; filters: SearchFilters; pending: boolean };
+  current?: { queryId: number; query: string; filters: SearchFilters; groupBy?: 'file'; pending: boolean };
   results?: ResultsMessage;
   answer?: AnswerState;
   noModel?: string;
@@ -74,6 +77,8 @@ const el = {
   language: byId<HTMLSelectElement>('filter-language'),
   kind: byId<HTMLSelectElement>('filter-kind'),
   path: byId<HTMLInputElement>('filter-path'),
+  byChunk: byId<HTMLInputElement>('group-by-chunk'),
+  byFile: byId<HTMLInputElement>('group-by-file'),
   progress: byId('progress'),
   status: byId('status'),
   answer: byId('answer'),
@@ -116,22 +121,24 @@ function readFilters(): SearchFilters {
 }
 
 function search(): void {
-  const query = el.query.value.trim();
+  const query = queryOf(el.query.value).trim();
   state.query = el.query.value;
   state.filters = readFilters();
   if (!query) return;
   // Enter in the path field both commits the filter (which searches) and searches: one search.
-  const same = state.current?.pending && state.current.query === query && JSON.stringify(state.current.filters) === JSON.stringify(state.filters);
+  const same = state.current?.pending && state.current.query === query && state.current.groupBy === state.groupBy
+    && JSON.stringify(state.current.filters) === JSON.stringify(state.filters);
   if (same) return;
   // A new query stops the answer (and search) still running for the previous one.
   if (state.current && (state.current.pending || state.answer?.state === 'streaming')) post({ type: 'cancel', queryId: state.current.queryId });
   const queryId = state.nextQueryId++;
-  state.current = { queryId, query, filters: state.filters, pending: true };
+  const groupBy = state.groupBy === 'file' ? { groupBy: 'file' as const } : {};
+  state.current = { queryId, query, filters: state.filters, ...groupBy, pending: true };
   state.answer = undefined;
   state.noModel = undefined;
   state.error = undefined;
   save();
-  post({ type: 'search', queryId, query, filters: state.filters });
+  post({ type: 'search', queryId, query, filters: state.filters, ...groupBy });
   renderStatus();
   renderAnswer();
   renderHint();
@@ -154,6 +161,13 @@ el.path.addEventListener('keydown', (e) => {
     search();
   }
 });
+el.query.addEventListener('paste', (e) => {
+  const text = e.clipboardData?.getData('text/plain') ?? '';
+  if (!/[\r\n]/.test(text)) return;
+  e.preventDefault();
+  el.query.setRangeText(shownOf(text), el.query.selectionStart ?? el.query.value.length, el.query.selectionEnd ?? el.query.value.length, 'end');
+  el.query.dispatchEvent(new Event('input', { bubbles: true }));
+});
 el.query.addEventListener('input', () => {
   state.query = el.query.value;
   el.clear.hidden = el.query.value === '';
@@ -173,7 +187,7 @@ el.toggleFilters.addEventListener('click', () => {
   state.filtersOpen = !state.filtersOpen;
   save();
   renderFilters();
-  if (state.filtersOpen) el.language.focus();
+  if (state.filtersOpen) (el.byFile.checked ? el.byFile : el.byChunk).focus();
 });
 /** A changed filter runs the query again (a text field changes on Enter or on leaving it). */
 function onFilterChange(): void {
@@ -185,6 +199,17 @@ function onFilterChange(): void {
   if (el.query.value.trim()) search();
 }
 for (const control of [el.language, el.kind, el.path]) control.addEventListener('change', onFilterChange);
+/** Chunks or files: remembered, and the query asked again the other way. */
+for (const radio of [el.byChunk, el.byFile]) {
+  radio.addEventListener('change', () => {
+    const groupBy = el.byFile.checked ? 'file' : undefined;
+    if (groupBy === state.groupBy) return;
+    state.groupBy = groupBy;
+    save();
+    renderFilters();
+    if (el.query.value.trim()) search();
+  });
+}
 el.filters.addEventListener('keydown', (e) => {
   if (e.key === 'Escape') {
     e.preventDefault();
@@ -345,9 +370,12 @@ function renderFilters(): void {
   fillSelect(el.language, state.languages ?? DEFAULT_LANGUAGES, languageLabel, state.filters.languages[0] ?? '');
   fillSelect(el.kind, state.kinds ?? DEFAULT_KINDS, kindLabel, state.filters.kinds[0] ?? '');
   el.path.value = state.filters.path;
+  el.byFile.checked = state.groupBy === 'file';
+  el.byChunk.checked = !el.byFile.checked;
   el.filters.hidden = !state.filtersOpen;
   el.toggleFilters.setAttribute('aria-expanded', String(state.filtersOpen));
-  const active = state.filters.languages.length + state.filters.kinds.length > 0 || state.filters.path !== '';
+  // Files are a setting of this row too: a closed row still shows it is not the default.
+  const active = state.filters.languages.length + state.filters.kinds.length > 0 || state.filters.path !== '' || state.groupBy === 'file';
   el.toggleFilters.classList.toggle('checked', state.filtersOpen || active);
   el.toggleFilters.title = active ? 'Toggle Filters (filters are set)' : 'Toggle Filters';
 }

@@ -1,8 +1,10 @@
 // The results list: grouped by folder (when there are several) and file, one option per result,
-// a roving tabindex so the list is one tab stop and the arrows move within it.
+// a roving tabindex so the list is one tab stop and the arrows move within it. In the file view a
+// file's heading carries its rank and what pointed at it; its best chunk shows its snippet, the
+// others one line each (the files are the answer there, the chunks where to look in them).
 import type { FileResults, FolderRef, ResultItem, ResultsMessage } from '../protocol';
 import { h, icon, marked } from './dom';
-import { fileParts, kindIcon, kindLabel, lineRange, plural, snippetLines } from './format';
+import { fileParts, kindIcon, kindLabel, lineRange, plural, snippetLines, whyText } from './format';
 
 export interface OpenRequest {
   folder: FolderRef;
@@ -101,20 +103,26 @@ export class ResultsList {
     const { base, dir } = fileParts(file.path);
     const headId = `file-${this.entries.length}-${file.results[0]?.n ?? 0}`;
     const label = multiRoot ? `${file.path} in ${folder.name}` : file.path;
-    const group = h('div', { class: 'file', attrs: { role: 'group', 'aria-labelledby': headId } },
-      h('div', { class: 'file-head', id: headId, title: label, attrs: { 'aria-hidden': 'true', 'aria-label': `${label}, ${plural(file.results.length, 'result')}` } },
+    const ranked = file.rank !== undefined;
+    const why = file.why?.length ? whyText(file.why) : '';
+    const spoken = `${ranked ? `File ${file.rank}: ` : ''}${label}, ${plural(file.results.length, ranked ? 'chunk' : 'result')}${why ? `, pointed at by ${why}` : ''}`;
+    const group = h('div', { class: `file${ranked ? ' ranked' : ''}`, attrs: { role: 'group', 'aria-labelledby': headId } },
+      h('div', { class: 'file-head', id: headId, title: label, attrs: { 'aria-hidden': 'true', 'aria-label': spoken } },
+        ...(ranked ? [h('span', { class: 'file-rank', title: `File ${file.rank} of the ranking` }, String(file.rank))] : []),
         icon('file'), h('span', { class: 'file-name' }, base), h('span', { class: 'file-dir' }, dir),
         h('span', { class: 'badge', attrs: { 'aria-hidden': 'true' } }, String(file.results.length))),
     );
-    for (const item of file.results) {
-      const el = this.option(file.path, item, terms);
+    if (why) group.append(h('div', { class: 'file-why', title: `What in the query pointed at this file:\n${file.why!.join('\n')}`, attrs: { 'aria-hidden': 'true' } }, icon('target'), h('span', {}, why)));
+    for (const [i, item] of file.results.entries()) {
+      const el = this.option(file.path, item, terms, ranked && i > 0);
       this.entries.push({ el, folder, path: file.path, item });
       group.append(el);
     }
     return group;
   }
 
-  private option(path: string, item: ResultItem, terms: string[]): HTMLElement {
+  /** `brief`: the head alone (a file view's chunks after its best). */
+  private option(path: string, item: ResultItem, terms: string[], brief = false): HTMLElement {
     const kind = kindIcon(item.kind);
     const range = lineRange(item.startLine, item.endLine);
     const name = item.qualifiedName || item.name || fileParts(path).base;
@@ -126,17 +134,17 @@ export class ResultsList {
       h('span', { class: 'result-n', title: `Result ${item.n}` }, String(item.n)),
     );
     const snippet = h('div', { class: 'snippet' });
-    for (const line of snippetLines(item.snippet, item.startLine, terms)) {
+    for (const line of brief ? [] : snippetLines(item.snippet, item.startLine, terms)) {
       snippet.append(h('div', { class: 'line' },
         h('span', { class: 'ln', attrs: { 'aria-hidden': 'true' } }, String(line.line)), h('span', { class: 'lc' }, marked(line.text, terms))));
     }
-    const children: HTMLElement[] = [head, snippet];
+    const children: HTMLElement[] = brief ? [head] : [head, snippet];
     if (item.copies?.length) {
       const where = item.copies.map((c) => `${c.path}:${lineRange(c.startLine, c.endLine)}`).join('\n');
       children.push(h('div', { class: 'copies', title: where }, `also in ${plural(item.copies.length, 'other place')}`));
     }
     return h('div', {
-      class: 'result',
+      class: brief ? 'result brief' : 'result',
       id: `result-${item.n}`,
       attrs: { role: 'option', tabindex: '-1', 'aria-selected': 'false', 'aria-label': label, 'data-n': String(item.n) },
     }, ...children);
