@@ -107,11 +107,14 @@ test('godot lsp model pass: deterministic first, refined by the lent model, kept
     assert.ok((c.publishedBeforeFirstPrompt ?? 0) > 0, 'the deterministic diagnostics were published before the model was asked');
     const asked = await settle(() => prompts.length);
     assert.ok(asked >= 8, `${asked} fragments asked`);
-    const texts = prompts.map((p) => /Fragment \([^)]*\):\n([\s\S]*?)\n\nHints:/.exec(p.user)?.[1]);
+    const texts = prompts.map((p) => /Fragment \(.*?, lines \d+-\d+\):\n([\s\S]*?)\n\nHints:/.exec(p.user)?.[1]);
+    assert.ok(texts.every(Boolean));
     assert.equal(new Set(texts).size, texts.length, 'no fragment sent twice');
     for (const p of prompts) {
       assert.match(p.user, /Fragment \(.*\):\n[\s\S]*\n\nHints: .*\n\nCandidates:\n- (api_mapping|label_prototypes|docs_chunks): [\s\S]*\n\nEvidence:\n0\. \[godot3/);
-      assert.ok(!/hud\.gd|main\.gd|player\.gd|mob\.gd|project\.godot|\.tscn|game\/|coderag-godot-lm/.test(p.system + p.user), `a path was sent: ${p.user.slice(0, 300)}`);
+      // A scene's own `res://` references are its text; the file's path is never sent.
+      const sent = (p.system + p.user).replace(/res:\/\/[^\s"']*/g, '');
+      assert.ok(!/\.gd\b|project\.godot|\.tscn|game\/|coderag-godot-lm/.test(sent), `a path was sent: ${p.user.slice(0, 300)}`);
       assert.match(p.justification, /Godot/);
     }
     const ready = await c.request<GodotFragmentAnswer>(GODOT_FRAGMENT_REQUEST, { uri: hudUri, line: 27 });
@@ -139,6 +142,7 @@ test('godot lsp model pass: deterministic first, refined by the lent model, kept
     await until('the edited fragment asked', () => (prompts.length > asked ? true : undefined));
     assert.equal(await settle(() => prompts.length), asked + 1);
     assert.match(prompts[asked].user, /Game Over!/);
+    assert.match(prompts[asked].user, /Fragment \(function show_game_over, lines 14-20\)/);
 
     // No model any more: an edited _ready keeps its deterministic findings, and says why.
     c.settings.unavailable = true;
