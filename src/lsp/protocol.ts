@@ -253,6 +253,28 @@ export const GODOT_PROJECTS_REQUEST = 'coderag/godot/projects';
 export const GODOT_SETTINGS_NOTIFICATION = 'coderag/godot/settingsChanged';
 /** Notification to the server: Godot files created, changed or deleted on disk (`{ uris }`), as the editor's watcher saw them. */
 export const GODOT_FILES_NOTIFICATION = 'coderag/godot/filesChanged';
+/**
+ * Request from the server to the extension: one prompt through the editor's language models
+ * (vscode.lm). LmChatParams → LmChatResult; fails with a message saying why no model answered
+ * (none available, `coderag.languageModel.enabled` off, the model's error). Cancellable.
+ */
+export const LM_CHAT_REQUEST = 'coderag/lm/chat';
+/** The error code of LM_CHAT_REQUEST when no model may answer at all (asking again for another prompt would only repeat it). */
+export const LM_UNAVAILABLE = 4001;
+
+export interface LmChatParams {
+  /** The instructions, then the request: sent as two user messages (vscode.lm has no system role). */
+  system: string;
+  user: string;
+  /** Why CodeRAG asks, shown when the editor asks the user's consent. */
+  justification: string;
+}
+
+export interface LmChatResult {
+  text: string;
+  /** The model's name, as the details view shows who judged. */
+  model: string;
+}
 
 export interface GodotFragmentParams {
   uri: string;
@@ -305,7 +327,22 @@ export interface GodotFragmentDetails {
   sent: { text: string; hints: { kind: string; text: string; line?: number }[] };
   /** The retriever's rows per table: evidence, not answers. */
   candidates: { api_mapping: GodotCandidate[]; label_prototypes: GodotCandidate[]; docs_chunks: GodotCandidate[] };
-  judgment: { verdict: 'godot3' | 'godot4' | 'neutral'; by: 'rules' | 'llm'; explanation?: string; evidence: GodotEvidenceView[] };
+  judgment: {
+    verdict: 'godot3' | 'godot4' | 'neutral';
+    by: 'rules' | 'llm';
+    explanation?: string;
+    evidence: GodotEvidenceView[];
+    /** The model that re-validated it (by: 'llm'). */
+    model?: string;
+    /**
+     * The model pass (`coderag.godot.languageModel`): off, not asked (no finding to check), pending,
+     * done, or failed (the deterministic judgment stands; `modelError` says why).
+     */
+    modelState?: 'off' | 'not-needed' | 'pending' | 'done' | 'failed';
+    modelError?: string;
+    /** Evidence the deterministic judge found and the model dropped. */
+    dropped?: GodotEvidenceView[];
+  };
 }
 
 export type GodotFragmentAnswer = { found: true; details: GodotFragmentDetails } | { found: false; reason: string };

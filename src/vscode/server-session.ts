@@ -2,8 +2,9 @@
 // restarted by vscode-languageclient when it dies, its status pushed to listeners.
 import * as vscode from 'vscode';
 import { CloseAction, ErrorAction, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { type ServerOptions as CodeRagOptions, type ServerStatus, STATUS_NOTIFICATION, STATUS_REQUEST } from '../lsp/protocol';
+import { LM_CHAT_REQUEST, type ServerOptions as CodeRagOptions, type ServerStatus, STATUS_NOTIFICATION, STATUS_REQUEST } from '../lsp/protocol';
 import type { ClientPhase } from './describe';
+import { answerLmChat } from './godot/lm-chat';
 import { RestartPolicy } from './restart-policy';
 import { liveClientOptions } from './live/client-options';
 import { serverEnv } from './server-env';
@@ -57,6 +58,8 @@ export class ServerSession implements vscode.Disposable {
     const client = new LanguageClient('coderag', 'CodeRAG', serverOptions, clientOptions);
     this.client = client;
     client.onNotification(STATUS_NOTIFICATION, (s: ServerStatus) => this.update('running', s));
+    // The server's Godot model pass borrows the editor's models.
+    client.onRequest(LM_CHAT_REQUEST, answerLmChat);
     client.onDidChangeState((e) => {
       // After a crash the client restarts the server itself: say so until the new one reports.
       if (e.newState === State.Stopped) this.update(this.phase === 'running' || this.phase === 'restarting' ? 'restarting' : 'stopped', undefined);

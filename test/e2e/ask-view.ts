@@ -78,6 +78,8 @@ export interface ModelBehaviour {
   available?: boolean;
   fail?: 'NoPermissions' | 'Blocked' | 'NotFound';
   delayMs?: number;
+  /** Rules whose evidence the fake model drops from a Godot re-validation. */
+  godotDrop?: string[];
 }
 
 /** Sets how the test model behaves (and whether it exists) through the helper extension. */

@@ -12,7 +12,7 @@ import { ProjectContext } from './context';
 import { type CutFile, cutFile } from './fragments';
 import { judgeGdscript } from './gd-judge';
 import { gdscriptHints, MIGRATION_TERMS, textHints } from './hints';
-import { type LlmOptions, revalidate } from './llm';
+import { type ChatFn, type LlmOptions, openAiChat, revalidate } from './llm';
 import { Locator } from './locate';
 import type { Candidate, Evidence, Exclusion, Finding, Hint, Judgment, MigrationFragment, ProjectVerdict, SourceFile } from './model';
 import { collectLocals, emptyLocals } from './receiver';
@@ -43,7 +43,10 @@ export interface AnalyzeOptions {
   retriever?: Retriever;
   /** Adds "Godot 3", "Godot 4", "migration" to each fragment's hints (default true). */
   migrationRequest?: boolean;
+  /** An OpenAI-compatible endpoint that re-validates each fragment with evidence (the CLI's --llm-*). */
   llm?: LlmOptions;
+  /** Any other way to reach a model (the editor's); wins over `llm`. */
+  chat?: ChatFn;
   /** Called after each fragment, in order, with what happened to it; a promise returned is awaited (a host gives its thread back to other work). */
   onFragment?: (f: FragmentReport, index: number, total: number) => void | Promise<void>;
   /** Stop after this many fragments were judged (tests and the debug view step through a run). */
@@ -56,6 +59,16 @@ export interface FragmentReport extends MigrationFragment {
   judgment: Judgment;
   /** 'judged' in this run, 'reused' from the state, or 'pending' (not reached: maxJudged). */
   status: 'judged' | 'reused' | 'pending';
+  /** The editor's later model pass (model-pass.ts): what it did to this fragment's judgment. */
+  model?: ModelPassNote;
+}
+
+export interface ModelPassNote {
+  state: 'done' | 'failed';
+  /** Why the deterministic judgment stands (failed). */
+  error?: string;
+  /** Evidence of the deterministic judge that the model dropped (done). */
+  dropped?: Evidence[];
 }
 
 export interface AnalysisResult {
@@ -129,6 +142,7 @@ export async function analyzeProject(input: AnalyzeInput, opts: AnalyzeOptions =
     else cuts.push(cut);
   }
   const total = cuts.reduce((n, c) => n + c.fragments.length, 0);
+  const chat = opts.chat ?? (opts.llm ? openAiChat(opts.llm) : undefined);
   try {
     for (const cut of cuts) {
       // Judged lazily: a file whose every fragment is saved is never judged again (nor parsed twice).
@@ -152,8 +166,8 @@ export async function analyzeProject(input: AnalyzeInput, opts: AnalyzeOptions =
           if (retrieve) retriever ??= new Retriever();
           const candidates = retrieve ? retriever!.search(hints) : [];
           let judgment: Judgment = { verdict: fragmentVerdict(evidence), evidence, by: 'rules' };
-          if (opts.llm && evidence.length) {
-            const checked = await revalidate(opts.llm, f, hints, candidates, judgment);
+          if (chat && evidence.length) {
+            const checked = await revalidate(chat, f, hints, candidates, judgment, { timeoutMs: opts.llm?.timeoutMs });
             if (checked.llmError) llmErrors.push(`${f.path}:${f.startLine}: ${checked.llmError}`);
             const { llmError: _, ...rest } = checked;
             judgment = rest;
@@ -173,9 +187,14 @@ export async function analyzeProject(input: AnalyzeInput, opts: AnalyzeOptions =
     if (opts.maxJudged === undefined) state.compact(live);
     else state.close();
   }
-  const findings = reports.filter((r) => r.status !== 'pending').flatMap(findingsOf);
-  const verdict = projectVerdict(reports.filter((r) => r.status !== 'pending').map((r) => ({ judgment: r.judgment, isConfig: r.route === 'project' && r.kind === 'preamble' })));
+  const { findings, verdict } = summarize(reports);
   return { verdict, findings, fragments: reports, excluded, files: files.length, judged, reused, ...(llmErrors.length ? { llmErrors } : {}) };
+}
+
+/** The findings and the project verdict of judged fragments (pending ones count for neither). */
+export function summarize(reports: FragmentReport[]): { findings: Finding[]; verdict: ProjectVerdict } {
+  const judged = reports.filter((r) => r.status !== 'pending');
+  return { findings: judged.flatMap(findingsOf), verdict: projectVerdict(judged.map((r) => ({ judgment: r.judgment, isConfig: r.route === 'project' && r.kind === 'preamble' }))) };
 }
 
 /** Godot 3 evidence as findings: what an editor squiggles and a CI lists. */

@@ -105,6 +105,8 @@ export interface Judgment {
   by: 'rules' | 'llm';
   /** The model's explanation, when one was asked. */
   explanation?: string;
+  /** The model that re-validated it, by name, when the caller knows it. */
+  model?: string;
 }
 
 /** A Godot 3 usage to migrate, as an editor or a CI shows it. */

@@ -18,26 +18,27 @@ export type FragmentStatus = 'done' | 'interrupted' | 'pending';
 
 const FORMAT = 1;
 
-export class RunState {
-  private readonly done = new Map<string, DoneEntry>();
+/** `E`: what a finished entry holds (the judge's entries by default; the model pass keeps its answers). */
+export class RunState<E = DoneEntry> {
+  private readonly done = new Map<string, E>();
   private readonly started = new Set<string>();
   private fd: number | undefined;
 
   private constructor(readonly file: string | undefined) {}
 
   /** Reads the state file (a missing one is an empty state); undefined: in memory only. */
-  static open(file: string | undefined): RunState {
-    const state = new RunState(file);
+  static open<E = DoneEntry>(file: string | undefined): RunState<E> {
+    const state = new RunState<E>(file);
     if (!file || !fs.existsSync(file)) return state;
     for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
       if (!line) continue;
-      let e: { f?: number; start?: string; done?: string; entry?: DoneEntry };
+      let e: { f?: number; start?: string; done?: string; entry?: E };
       try {
         e = JSON.parse(line);
       } catch {
         continue; // the line a kill cut short
       }
-      if (e.f !== undefined && e.f !== FORMAT) return new RunState(file); // another format: start over
+      if (e.f !== undefined && e.f !== FORMAT) return new RunState<E>(file); // another format: start over
       if (e.start) state.started.add(e.start);
       if (e.done && e.entry) state.done.set(e.done, e.entry);
     }
@@ -48,7 +49,7 @@ export class RunState {
     return this.done.has(key) ? 'done' : this.started.has(key) ? 'interrupted' : 'pending';
   }
 
-  get(key: string): DoneEntry | undefined {
+  get(key: string): E | undefined {
     return this.done.get(key);
   }
 
@@ -57,7 +58,7 @@ export class RunState {
     this.append({ start: key });
   }
 
-  finish(key: string, entry: DoneEntry): void {
+  finish(key: string, entry: E): void {
     this.done.set(key, entry);
     this.append({ done: key, entry });
   }

@@ -23,7 +23,11 @@ export { quotePath } from '../base/quote';
 
 // The Godot 3 → 4 migration analysis (src/core/godot): plain data in and out.
 export { analyzeProject, findingsOf, runStatus, JUDGE_VERSION } from '../godot/analyze';
-export type { AnalyzeInput, AnalyzeOptions, AnalysisResult, FragmentReport } from '../godot/analyze';
+export type { AnalyzeInput, AnalyzeOptions, AnalysisResult, FragmentReport, ModelPassNote } from '../godot/analyze';
+export { askModel, openAiChat } from '../godot/llm';
+export type { ChatFn, ChatPrompt, ModelAnswer } from '../godot/llm';
+export { ModelAnswers, modelKey, refineResult, wantsModel } from '../godot/model-pass';
+export type { ModelEntry, ModelOutcome } from '../godot/model-pass';
 export { fragmentsOf } from '../godot/fragments';
 export { splitBundle, joinBundle } from '../godot/bundle';
 export { toSarif } from '../godot/sarif';

@@ -2,7 +2,7 @@
 // UTF-16 code units with an exclusive end (SARIF's convention); LSP counts 0-based lines and
 // characters, also UTF-16 and end-exclusive, so a span moves by one on both axes and nothing else.
 import { CodeActionKind, DiagnosticSeverity, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver/node';
-import type { Edit, Finding, Severity, Span } from '../../core/service/api';
+import type { Edit, Finding, Judgment, Severity, Span } from '../../core/service/api';
 
 export const DIAGNOSTIC_SOURCE = 'CodeRAG Godot 4';
 /** The fix-all action's kind: offered by "Fix All" and "Source Action…" (and editor.codeActionsOnSave). */
@@ -32,15 +32,17 @@ export function messageOf(f: Finding): string {
   return f.godot4 && !f.message.includes(f.godot4) ? `${f.message} (Godot 4: ${f.godot4})` : f.message;
 }
 
-export function toDiagnostic(f: Finding): Diagnostic {
+/** `checked`: the fragment's judgment when a language model re-validated it; its explanation follows the message. */
+export function toDiagnostic(f: Finding, checked?: Judgment): Diagnostic {
   const data: DiagnosticData = { fragment: f.fragment, ...(f.replacement ? { replacement: f.replacement } : {}) };
+  const note = checked?.by === 'llm' && checked.explanation ? `\n\nChecked by ${checked.model ?? 'a language model'}: ${checked.explanation}` : '';
   return {
     range: rangeOf(f),
     severity: SEVERITY[f.severity],
     code: f.rule,
     codeDescription: { href: f.link ?? MIGRATION_GUIDE },
     source: DIAGNOSTIC_SOURCE,
-    message: messageOf(f),
+    message: messageOf(f) + note,
     data,
   };
 }

@@ -1,7 +1,7 @@
 // What the editor's Godot views show, built from the analysis: the debug view's fragment (what was
 // sent to the search kept apart from what only travels with it) and the project verdict with each
 // fragment's place in the resumable run.
-import { type AnalysisResult, type Candidate, type Evidence, type Finding, type FragmentReport, Retriever, runStatus, type Span } from '../../core/service/api';
+import { type AnalysisResult, type Candidate, type Evidence, type Finding, type FragmentReport, Retriever, runStatus, type Span, wantsModel } from '../../core/service/api';
 import type { GodotCandidate, GodotEvidenceView, GodotFindingView, GodotFragmentDetails, GodotProjectReport } from '../protocol';
 import type { ProjectAnalysis } from './project';
 
@@ -44,14 +44,30 @@ function byTable(candidates: Candidate[]): GodotFragmentDetails['candidates'] {
  * fragment's own hints: the editor's runs do not retrieve (the judge does not need it), so they are
  * searched here, the same way `coderag migrate` does, when the view asks.
  */
-export function fragmentDetails(project: ProjectAnalysis, f: FragmentReport, retriever: Retriever): GodotFragmentDetails {
+export function fragmentDetails(project: ProjectAnalysis, f: FragmentReport, retriever: Retriever, modelOn = false): GodotFragmentDetails {
   const candidates = f.candidates.length ? f.candidates : retriever.search(f.hints);
+  const j = f.judgment;
   return {
     tracking: { folder: project.folder, project: project.dir, path: f.path, startLine: f.startLine, endLine: f.endLine, route: f.route, kind: f.kind, name: f.name, key: f.key, status: f.status },
     sent: { text: f.text, hints: f.hints.map((h) => ({ kind: h.kind, text: h.text, ...(h.line !== undefined ? { line: h.line } : {}) })) },
     candidates: byTable(candidates),
-    judgment: { verdict: f.judgment.verdict, by: f.judgment.by, ...(f.judgment.explanation ? { explanation: f.judgment.explanation } : {}), evidence: f.judgment.evidence.map(evidenceView) },
+    judgment: {
+      verdict: j.verdict,
+      by: j.by,
+      ...(j.explanation ? { explanation: j.explanation } : {}),
+      evidence: j.evidence.map(evidenceView),
+      ...(j.model ? { model: j.model } : {}),
+      modelState: modelState(f, modelOn),
+      ...(f.model?.error ? { modelError: f.model.error } : {}),
+      ...(f.model?.dropped?.length ? { dropped: f.model.dropped.map(evidenceView) } : {}),
+    },
   };
+}
+
+function modelState(f: FragmentReport, modelOn: boolean): NonNullable<GodotFragmentDetails['judgment']['modelState']> {
+  if (!modelOn) return 'off';
+  if (f.model) return f.model.state;
+  return wantsModel(f) ? 'pending' : 'not-needed';
 }
 
 const sameSpot = (a: Evidence, b: Evidence) => a.rule === b.rule && a.line === b.line && a.column === b.column && a.what === b.what;
@@ -84,7 +100,7 @@ function findingList(project: ProjectAnalysis, findings: Finding[]): GodotFindin
 }
 
 export async function projectReport(project: ProjectAnalysis, withFindings = false): Promise<GodotProjectReport> {
-  const result = project.result;
+  const result = project.shown;
   const fragments = await runStatus({ files: project.files() }, project.statePath);
   return {
     folder: project.folder,

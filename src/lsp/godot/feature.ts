@@ -20,6 +20,7 @@ import {
 } from '../protocol';
 import { codeActionsFor, FIX_ALL_KIND, toDiagnostic } from './convert';
 import { fragmentAtLine, fragmentDetails, projectReport } from './details';
+import { ModelPass } from './model-pass';
 import { ProjectAnalysis } from './project';
 
 /** What the server declares for this feature: the editor's Godot buffers, and code actions on them. */
@@ -45,6 +46,9 @@ export class GodotFeature {
   private folders: string[] = [];
   private projects: ProjectAnalysis[] = [];
   private enabled = true;
+  /** The model pass: `coderag.godot.languageModel` on and `coderag.languageModel.enabled` not off. */
+  private modelOn = false;
+  private readonly pass: ModelPass;
   private started?: Promise<void>;
   /** What was last published, by URI, so an unchanged file is not sent again. */
   private readonly published = new Map<string, string>();
@@ -65,6 +69,7 @@ export class GodotFeature {
     connection.onRequest(GODOT_PROJECTS_REQUEST, (p: GodotProjectsParams | undefined) => this.report(p ?? {}));
     connection.onNotification(GODOT_SETTINGS_NOTIFICATION, () => void this.settingsChanged());
     connection.onNotification(GODOT_FILES_NOTIFICATION, (p: { uris: string[] }) => void this.filesChanged(p.uris));
+    this.pass = new ModelPass(connection, () => (this.retriever ??= new Retriever()), () => this.publishAll());
   }
 
   /** Finds the projects of the folders and analyzes each in the background, one after the other. */
@@ -80,22 +85,42 @@ export class GodotFeature {
 
   dispose(): void {
     for (const t of this.timers.values()) clearTimeout(t);
+    this.pass.stop();
   }
 
   private async readSettings(): Promise<void> {
-    // A client that does not answer workspace/configuration (some editors) keeps the default: on.
+    // A client that does not answer workspace/configuration (some editors) keeps the defaults: diagnostics on, the model off.
     const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 2000).unref());
-    const cfg = (await Promise.race([this.connection.workspace.getConfiguration('coderag.godot').catch(() => undefined), timeout])) as { diagnostics?: boolean } | undefined;
-    this.enabled = cfg?.diagnostics !== false;
+    const asked = this.connection.workspace.getConfiguration([{ section: 'coderag.godot' }, { section: 'coderag.languageModel' }]).catch(() => undefined);
+    const [godot, lm] = ((await Promise.race([asked, timeout])) ?? []) as [{ diagnostics?: boolean; languageModel?: boolean }?, { enabled?: boolean }?];
+    this.enabled = godot?.diagnostics !== false;
+    this.modelOn = this.enabled && godot?.languageModel === true && lm?.enabled !== false;
+    for (const p of this.projects) p.modelOn = this.modelOn;
   }
 
+  /** Also sent when the editor's models change: a model that appeared may answer what failed. */
   private async settingsChanged(): Promise<void> {
     await this.started;
     const was = this.enabled;
     await this.readSettings();
-    if (was === this.enabled) return;
-    if (this.enabled) await this.runAll();
-    else this.publishAll();
+    if (!this.modelOn) this.pass.stop();
+    if (was !== this.enabled) {
+      if (this.enabled) await this.runAll();
+      else this.publishAll();
+      return;
+    }
+    this.publishAll();
+    if (this.modelOn) for (const p of this.projects) this.refine(p, true);
+  }
+
+  /** Starts the model pass over the project's last result, when it is on. */
+  private refine(project: ProjectAnalysis, retryFailed = false): void {
+    if (!this.modelOn || !project.result) return;
+    if (retryFailed) {
+      project.answers.retryFailed();
+      project.answered();
+    }
+    this.pass.kick(project);
   }
 
   private async discover(): Promise<void> {
@@ -103,6 +128,7 @@ export class GodotFeature {
     for (const folder of this.folders) for (const p of await godotProjects(folder)) found.push(new ProjectAnalysis(folder, p));
     // Deepest first, so a file goes to the nearest project.
     this.projects = found.sort((a, b) => b.root.length - a.root.length);
+    for (const p of found) p.modelOn = this.modelOn;
     for (const doc of this.documents.all()) {
       const at = this.locate(doc.uri);
       if (at) at.project.setOpen(at.rel, { text: doc.getText(), version: doc.version });
@@ -128,6 +154,8 @@ export class GodotFeature {
     if (!this.enabled) return;
     await project.analyze();
     this.publishAll();
+    // After the deterministic findings are out: the model only refines them.
+    this.refine(project);
   }
 
   private schedule(project: ProjectAnalysis): void {
@@ -146,12 +174,14 @@ export class GodotFeature {
     const wanted = new Map<string, { diagnostics: ReturnType<typeof toDiagnostic>[]; version?: number }>();
     if (this.enabled) {
       for (const project of this.projects) {
-        if (!project.result) continue;
-        for (const f of project.result.findings) {
+        const shown = project.shown;
+        if (!shown) continue;
+        const checked = new Map(shown.fragments.filter((r) => r.judgment.by === 'llm').map((r) => [r.key, r.judgment]));
+        for (const f of shown.findings) {
           const abs = path.join(project.root, f.path);
           const uri = this.uris.get(abs) ?? pathToFileURL(abs).href;
           const entry = wanted.get(uri) ?? { diagnostics: [], version: project.versionAnalyzed(f.path) };
-          entry.diagnostics.push(toDiagnostic(f));
+          entry.diagnostics.push(toDiagnostic(f, checked.get(f.fragment)));
           wanted.set(uri, entry);
         }
       }
@@ -221,7 +251,7 @@ export class GodotFeature {
     const doc = this.documents.get(p.textDocument.uri);
     const at = this.locate(p.textDocument.uri);
     if (!doc || !at || !this.enabled) return [];
-    const result = await at.project.current();
+    const result = at.project.view(await at.project.current());
     // Ranges are those of the text the analysis read: only offered for that very version.
     if (at.project.versionAnalyzed(at.rel) !== doc.version) return [];
     const findings = result.findings.filter((f) => f.path === at.rel);
@@ -236,11 +266,11 @@ export class GodotFeature {
       const why = abs && !isGodotSource(abs) ? 'is not a Godot source (scripts, scenes, resources, shaders, project.godot)' : 'is in no Godot project of the workspace (no project.godot above it, and no GDScript in its folder)';
       return { found: false, reason: `${abs ? path.basename(abs) : p.uri} ${why}.` };
     }
-    const result = await at.project.current();
+    const result = at.project.view(await at.project.current());
     const fragment = fragmentAtLine(result, at.rel, p.line + 1);
     if (!fragment) return { found: false, reason: `Line ${p.line + 1} of ${at.rel} is in no fragment (nothing on it is analyzed).` };
     this.retriever ??= new Retriever();
-    return { found: true, details: fragmentDetails(at.project, fragment, this.retriever) };
+    return { found: true, details: fragmentDetails(at.project, fragment, this.retriever, this.modelOn) };
   }
 
   private async report(p: GodotProjectsParams): Promise<GodotProjectReport[]> {

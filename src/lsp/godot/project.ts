@@ -3,7 +3,7 @@
 // arriving during a run make one more run after it, never two at once (they share a state file).
 import * as crypto from 'node:crypto';
 import * as path from 'node:path';
-import { analyzeProject, type AnalysisResult, defaultIndexDir, type GodotProject, type SourceFile } from '../../core/service/api';
+import { analyzeProject, type AnalysisResult, defaultIndexDir, type GodotProject, ModelAnswers, modelKey, refineResult, type SourceFile } from '../../core/service/api';
 
 /** Gives the thread back to LSP messages about every 15 ms of judging. */
 function yielder(): () => Promise<void> | undefined {
@@ -33,6 +33,12 @@ export class ProjectAnalysis {
   analyzedVersions = new Map<string, number>();
   private running?: Promise<AnalysisResult>;
   private again = false;
+  /** The model pass's answers (its own resumable file beside the judge's). */
+  readonly answers: ModelAnswers;
+  /** Whether the model pass's answers count (`coderag.godot.languageModel`); the feature sets it. */
+  modelOn = false;
+  private answersVersion = 0;
+  private viewed?: { of: AnalysisResult; version: number; on: boolean; view: AnalysisResult };
 
   constructor(
     readonly folder: string,
@@ -46,6 +52,30 @@ export class ProjectAnalysis {
     const slug = project.dir ? project.dir.replace(/[^A-Za-z0-9._-]+/g, '_') : 'root';
     const hash = crypto.createHash('sha1').update(project.dir).digest('hex').slice(0, 8);
     this.statePath = path.join(defaultIndexDir(folder), 'godot', `${slug}-${hash}.jsonl`);
+    this.answers = new ModelAnswers(path.join(defaultIndexDir(folder), 'godot', `${slug}-${hash}-lm.jsonl`));
+  }
+
+  isOpen(rel: string): boolean {
+    return this.open.has(rel);
+  }
+
+  /** Call after the answers changed: the refined view is built again. */
+  answered(): void {
+    this.answersVersion++;
+  }
+
+  /** A result as the user sees it: refined by the model's answers while the model pass is on. */
+  view(result: AnalysisResult): AnalysisResult {
+    const v = this.viewed;
+    if (v && v.of === result && v.version === this.answersVersion && v.on === this.modelOn) return v.view;
+    const view = this.modelOn ? refineResult(result, (f) => this.answers.outcome(modelKey(f))) : result;
+    this.viewed = { of: result, version: this.answersVersion, on: this.modelOn, view };
+    return view;
+  }
+
+  /** The last result, refined (undefined before the first run ends). */
+  get shown(): AnalysisResult | undefined {
+    return this.result && this.view(this.result);
   }
 
   get dir(): string {

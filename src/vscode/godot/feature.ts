@@ -32,7 +32,9 @@ export function registerGodot(context: vscode.ExtensionContext, client: ClientSo
     watcher.onDidChange(queue),
     watcher.onDidDelete(queue),
     { dispose: () => clearTimeout(timer) },
-    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('coderag.godot') && notify(client, GODOT_SETTINGS_NOTIFICATION, {})),
+    vscode.workspace.onDidChangeConfiguration((e) => (e.affectsConfiguration('coderag.godot') || e.affectsConfiguration('coderag.languageModel')) && notify(client, GODOT_SETTINGS_NOTIFICATION, {})),
+    // A model that appears may answer what found none (the server asks again only when its model pass is on).
+    vscode.lm.onDidChangeChatModels(() => notify(client, GODOT_SETTINGS_NOTIFICATION, {})),
     vscode.commands.registerCommand(ANALYZE_COMMAND, () => showVerdict(client, output)),
     vscode.commands.registerCommand(DETAILS_COMMAND, () => DetailsPanel.show(context, client)),
   );

@@ -27,6 +27,7 @@ const textOf = (message) => message.content.map((p) => (typeof p.value === 'stri
  * line of the last user message, and the numbered sources ([1], [2]…) cited back.
  */
 function fakeReply(messages) {
+  if (messages.length && textOf(messages[0]).startsWith(GODOT_SYSTEM)) return godotReply(textOf(messages[messages.length - 1]));
   const users = messages.filter((m) => m.role === vscode.LanguageModelChatMessageRole.User);
   const prompt = users.length ? textOf(users[users.length - 1]) : '';
   const firstLine = prompt.split('\n').find((l) => l.trim()) ?? '';
@@ -39,7 +40,26 @@ function fakeReply(messages) {
   return parts;
 }
 
-/** How the fake model behaves: `model.json` {available, fail, delayMs} via "CodeRAG Test: Set Model". */
+/** The first words of CodeRAG's Godot re-validation instructions (src/core/godot/llm.ts). */
+const GODOT_SYSTEM = 'You check a Godot 3 → 4 migration analysis';
+
+/**
+ * A Godot re-validation answer: keeps every evidence item but those whose rule is in
+ * `godotDrop` (model.json), and an explanation that names what it kept and dropped; the JSON comes
+ * in two parts, as a real stream would split it.
+ */
+function godotReply(prompt) {
+  const items = [...prompt.matchAll(/^(\d+)\. \[(\w+), ([\w-]+), line \d+\]/gm)].map((m) => ({ i: Number(m[1]), rule: m[3] }));
+  const drop = new Set(behaviour.godotDrop ?? []);
+  const keep = items.filter((x) => !drop.has(x.rule)).map((x) => x.i);
+  const dropped = items.filter((x) => drop.has(x.rule)).map((x) => x.rule);
+  const explanation = `FAKE-LM checked ${items.length} evidence item${items.length === 1 ? '' : 's'} and kept ${keep.length}${dropped.length ? `; dropped ${[...new Set(dropped)].join(', ')}` : ''}.`;
+  const json = JSON.stringify({ keep, verdict: keep.length ? 'godot3' : 'neutral', explanation });
+  const cut = Math.floor(json.length / 2);
+  return [json.slice(0, cut), json.slice(cut)];
+}
+
+/** How the fake model behaves: `model.json` {available, fail, delayMs, godotDrop} via "CodeRAG Test: Set Model". */
 let behaviour = { available: true, fail: undefined, delayMs: 30 };
 /** Every request the model received, appended to `model-requests.json`: what a test checks the prompt by. */
 const requests = [];

@@ -51,6 +51,20 @@ function evidence(e: GodotEvidenceView): HTMLElement {
   );
 }
 
+/** Who judged, and for a deterministic judgment why no model did (the model pass's state). */
+function judgedBy(j: GodotFragmentDetails['judgment']): HTMLElement {
+  if (j.by === 'llm') return h('p', { class: 'judged-by llm' }, icon('sparkle'), ` Judged by: model (${j.model ?? 'a language model'})`);
+  const why: Record<string, string> = {
+    off: 'the model check is off (setting coderag.godot.languageModel)',
+    'not-needed': 'no finding here for a model to check',
+    pending: 'a model check is pending',
+    failed: `the model check failed: ${j.modelError ?? 'no reason given'}`,
+    done: 'the model kept this judgment',
+  };
+  const reason = j.modelState ? why[j.modelState] : undefined;
+  return h('p', { class: `judged-by rules ${j.modelState ?? ''}`.trim() }, icon('law'), ` Judged by: deterministic${reason ? ` — ${reason}` : ''}`);
+}
+
 function render(m: DetailsMessage): void {
   const where = byId('where');
   const chips = byId('chips');
@@ -67,7 +81,7 @@ function render(m: DetailsMessage): void {
   }
   const d = m.answer.details;
   const t = d.tracking;
-  chips.append(chip(d.judgment.verdict, `verdict ${d.judgment.verdict}`), chip(t.status, 'status'));
+  chips.append(chip(d.judgment.verdict, `verdict ${d.judgment.verdict}`), chip(d.judgment.by === 'llm' ? 'judged by: model' : 'judged by: deterministic', `judged-by ${d.judgment.by}`), chip(t.status, 'status'));
   message.hidden = true;
   const hints = d.sent.hints.length
     ? h('ul', { class: 'hints' }, ...d.sent.hints.map((x) => h('li', {}, h('span', { class: 'kind' }, x.kind), h('code', {}, x.text), x.line !== undefined ? h('span', { class: 'at' }, `line ${x.line}`) : '')))
@@ -80,9 +94,11 @@ function render(m: DetailsMessage): void {
       'judgment',
       `Judgment: ${d.judgment.verdict}`,
       'law',
-      d.judgment.by === 'llm' ? 'The deterministic judge, re-validated by a language model.' : 'The deterministic judge, on the parse tree and the class references.',
+      d.judgment.by === 'llm' ? 'The deterministic judge, re-validated by a language model: it can drop evidence, never add any.' : 'The deterministic judge, on the parse tree and the class references.',
+      judgedBy(d.judgment),
       ...(d.judgment.explanation ? [h('p', { class: 'explanation' }, d.judgment.explanation)] : []),
       d.judgment.evidence.length ? h('ul', { class: 'evidence-list' }, ...d.judgment.evidence.map(evidence)) : h('p', { class: 'empty' }, 'No evidence: nothing here belongs to one version.'),
+      ...(d.judgment.dropped?.length ? [h('h3', { class: 'dropped-title' }, icon('trash'), ' Dropped by the model'), h('ul', { class: 'evidence-list dropped' }, ...d.judgment.dropped.map(evidence))] : []),
     ),
     section(
       'tracking',
