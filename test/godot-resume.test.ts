@@ -157,3 +157,25 @@ test('godot llm: a model re-validates the evidence and explains; a failing one l
     await stub.close();
   }
 });
+
+test('godot resume: a saved judgment reused where its fragment moved lands on the new lines, its fix too', async () => {
+  const dir = workspace({});
+  try {
+    const statePath = path.join(dir, 'state.jsonl');
+    const body = 'func f():\n\tyield(get_tree(), "idle_frame")\n\tvar s = load("res://s.tscn").instance()\n';
+    const at = async (text: string) => {
+      const r = await analyzeProject({ files: [{ path: 'a.gd', text }, { path: 'b.gd', text: `extends Node\n\n\n\n\n${body}` }] }, { retrieve: false, state: statePath });
+      return { r, lines: (p: string) => r.findings.filter((x) => x.path === p).map((x) => [x.rule, x.line, x.replacement?.line ?? null]) };
+    };
+    const first = await at(`extends Node\n${body}`);
+    assert.deepEqual(first.lines('a.gd'), [['gd3-yield', 3, 3], ['gd3-instance', 4, 4]].map(([r, l, e]) => [r, l, first.r.findings.find((x) => x.rule === r && x.path === 'a.gd')!.replacement ? e : null]));
+    // The same function in b.gd, three lines lower: one judgment, both places right.
+    assert.deepEqual(first.lines('b.gd').map(([r, l]) => [r, l]), [['gd3-yield', 7], ['gd3-instance', 8]]);
+    // Two lines added above it: nothing judged again, every finding two lines down.
+    const moved = await at(`extends Node\n# a\n# b\n${body}`);
+    assert.equal(moved.r.judged, 0);
+    assert.deepEqual(moved.lines('a.gd'), first.lines('a.gd').map(([r, l, e]) => [r, (l as number) + 2, e === null ? null : (e as number) + 2]));
+  } finally {
+    removeWorkspace(dir);
+  }
+});

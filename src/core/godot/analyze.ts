@@ -14,17 +14,17 @@ import { judgeGdscript } from './gd-judge';
 import { gdscriptHints, MIGRATION_TERMS, textHints } from './hints';
 import { type ChatFn, type LlmOptions, openAiChat, revalidate } from './llm';
 import { Locator } from './locate';
-import type { Candidate, Evidence, Exclusion, Finding, Hint, Judgment, MigrationFragment, ProjectVerdict, SourceFile } from './model';
+import type { Candidate, Evidence, Exclusion, Finding, Hint, Judgment, MigrationFragment, ProjectVerdict, SourceFile, Span } from './model';
 import { collectLocals, emptyLocals } from './receiver';
 import { Retriever } from './retriever';
 import { severityOf } from './rules';
-import { type FragmentStatus, RunState } from './run-state';
+import { type DoneEntry, type FragmentStatus, RunState } from './run-state';
 import { judgeCsharp, judgeProject, judgeResource, judgeShader } from './text-judge';
 import { fragmentVerdict, projectVerdict } from './verdict';
 import { createHash } from 'node:crypto';
 
 /** Bumped when the judge changes what it decides: saved judgments of older judges are redone. */
-export const JUDGE_VERSION = 1;
+export const JUDGE_VERSION = 2;
 
 export interface AnalyzeInput {
   /** A workspace folder, walked with the index's own rules (.gitignore, built-in excludes). */
@@ -116,6 +116,19 @@ export function judgeCut(cut: CutFile, project: ProjectContext): { hints: Hint[]
   }));
 }
 
+/**
+ * A saved judgment where its fragment now starts. The key is the fragment's content, so lines
+ * added above it (or an identical fragment elsewhere) reuse it: its evidence keeps its offsets from
+ * the fragment's start, not its old lines (the squiggles landed where the code had been).
+ */
+function movedTo(saved: DoneEntry, startLine: number): DoneEntry {
+  const by = startLine - (saved.startLine ?? startLine);
+  if (!by) return saved;
+  const shift = <S extends Span>(s: S): S => ({ ...s, line: s.line + by, endLine: s.endLine + by });
+  const evidence = saved.judgment.evidence.map((e) => ({ ...shift(e), ...(e.replacement ? { replacement: shift(e.replacement) } : {}) }));
+  return { ...saved, startLine, judgment: { ...saved.judgment, evidence } };
+}
+
 /** The key a fragment's saved judgment is stored under: its content and what its judgment depends on. */
 function stateKey(f: MigrationFragment, contextDigest: string): string {
   return createHash('sha1').update(`${JUDGE_VERSION}\u0000${f.key}\u0000${contextDigest}`).digest('hex').slice(0, 24);
@@ -154,7 +167,7 @@ export async function analyzeProject(input: AnalyzeInput, opts: AnalyzeOptions =
         const saved = state.get(key);
         let report: FragmentReport;
         if (saved) {
-          report = { ...f, ...saved, status: 'reused' };
+          report = { ...f, ...movedTo(saved, f.startLine), status: 'reused' };
           reused++;
         } else if (opts.maxJudged !== undefined && judged >= opts.maxJudged) {
           report = { ...f, hints: [], candidates: [], judgment: emptyJudgment(), status: 'pending' };
@@ -172,7 +185,7 @@ export async function analyzeProject(input: AnalyzeInput, opts: AnalyzeOptions =
             const { llmError: _, ...rest } = checked;
             judgment = rest;
           }
-          state.finish(key, { judgment, hints, candidates });
+          state.finish(key, { judgment, hints, candidates, startLine: f.startLine });
           report = { ...f, hints, candidates, judgment, status: 'judged' };
           judged++;
         }

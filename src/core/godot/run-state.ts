@@ -12,6 +12,8 @@ export interface DoneEntry {
   judgment: Judgment;
   hints: Hint[];
   candidates: Candidate[];
+  /** The line its fragment started on when judged: a reuse elsewhere moves the evidence by the difference. */
+  startLine?: number;
 }
 
 export type FragmentStatus = 'done' | 'interrupted' | 'pending';
