@@ -14,20 +14,10 @@ import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver/node';
 import { GODOT_FRAGMENT_REQUEST, GODOT_PROJECTS_REQUEST, GODOT_SETTINGS_NOTIFICATION, type GodotFragmentAnswer, LM_CHAT_REQUEST, LM_UNAVAILABLE, type LmChatParams, type LmChatResult } from '../src/lsp/protocol';
-import { removeWorkspace } from './helpers';
+import { initializeFolder, removeWorkspace, until } from './helpers';
 
 const bin = path.join(__dirname, '..', '..', 'bin', 'coderag.js');
 const DODGE = path.join(__dirname, '..', '..', 'test', 'fixtures', 'godot', 'dodge', 'godot3');
-
-async function until<T>(what: string, fn: () => T | undefined, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The fake model: keeps every evidence item but three-argument connects, and says how many it kept. */
 function fakeAnswer(p: LmChatParams): LmChatResult {
@@ -80,14 +70,7 @@ async function startServer(root: string, settings: Client['settings'], prompts: 
     return fakeAnswer(p);
   });
   conn.listen();
-  await conn.sendRequest('initialize', {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: { workspace: { configuration: true } },
-    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'ws' }],
-    initializationOptions: { embeddings: false },
-  });
-  await conn.sendNotification('initialized', {});
+  await initializeFolder(conn, root);
   return c;
 }
 

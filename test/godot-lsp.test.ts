@@ -12,20 +12,10 @@ import { createProtocolConnection, type ProtocolConnection, StreamMessageReader,
 import type { CodeAction, Diagnostic, PublishDiagnosticsParams, TextDocumentEdit, TextEdit } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { GODOT_FRAGMENT_REQUEST, GODOT_PROJECTS_REQUEST, GODOT_SETTINGS_NOTIFICATION, type GodotFragmentAnswer, type GodotProjectReport } from '../src/lsp/protocol';
-import { removeWorkspace } from './helpers';
+import { initializeFolder, removeWorkspace, until } from './helpers';
 
 const bin = path.join(__dirname, '..', '..', 'bin', 'coderag.js');
 const DODGE = path.join(__dirname, '..', '..', 'test', 'fixtures', 'godot', 'dodge');
-
-async function until<T>(what: string, fn: () => T | undefined, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 test('godot lsp: diagnostics for the Godot 3 project only, code actions, the debug view, the verdict, the setting', { timeout: 120_000 }, async () => {
   const root = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'coderag-godot-lsp-'));
@@ -43,14 +33,7 @@ test('godot lsp: diagnostics for the Godot 3 project only, code actions, the deb
   conn.listen();
   const uri = (rel: string) => pathToFileURL(path.join(root, rel)).href;
   try {
-    await conn.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: { workspace: { configuration: true } },
-      workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'ws' }],
-      initializationOptions: { embeddings: false },
-    });
-    await conn.sendNotification('initialized', {});
+    await initializeFolder(conn, root);
 
     // The background pass over the whole folder: both projects, diagnostics for the Godot 3 one only.
     const main = await until('diagnostics of game/godot3/main.gd', () => diagnostics.get(uri('game/godot3/main.gd')));

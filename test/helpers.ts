@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chunkFile } from '../src/core/chunk/chunk-file';
 import { estimateTokens } from '../src/core/chunk/split';
 import type { Chunk, FileChunks } from '../src/core/base/types';
@@ -66,4 +67,31 @@ export async function cli(...args: string[]): Promise<{ status: number; stdout: 
   const io = capturingIo();
   const status = await runCli(args, io);
   return { status, stdout: io.stdout, stderr: io.stderr };
+}
+
+/** The LSP handshake for one workspace folder, as the extension does it (settings pulled, vectors off unless asked). */
+export async function initializeFolder(
+  conn: { sendRequest(method: string, params: unknown): Promise<unknown>; sendNotification(method: string, params: unknown): Promise<void> },
+  root: string,
+  initializationOptions: object = { embeddings: false },
+): Promise<void> {
+  await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: { workspace: { configuration: true } },
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'ws' }],
+    initializationOptions,
+  });
+  await conn.sendNotification('initialized', {});
+}
+
+/** Polls a synchronous `fn` every 50 ms until it returns a value, or fails after `ms` naming `what`. */
+export async function until<T>(what: string, fn: () => T | undefined, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

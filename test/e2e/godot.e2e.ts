@@ -10,51 +10,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parseGdscript } from '../../src/core/godot/gdscript-tree';
-import { commandOutput, eventually, type Session, withEditor } from './harness/session';
-import { REPO } from './harness/paths';
+import { eventually, withEditor } from './harness/session';
 import { productVsix, testExtensionVsix } from './harness/vsix';
 import { problemsRow, runCommand, webviewFrame } from './harness/workbench';
-import type { Probe } from './probe';
+import { goToLine, openFile, ours, probe, sampleGame } from './godot-editor';
 
 let vsix: string[] = [];
 before(() => {
   vsix = [productVsix(), testExtensionVsix()];
 });
 
-/** The sample's game folder as workspace files (game/godot3/…, game/godot4/…). */
-function sampleGame(): Record<string, string> {
-  const files: Record<string, string> = {};
-  const base = path.join(REPO, 'sample');
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else files[path.relative(base, p)] = fs.readFileSync(p, 'utf8');
-    }
-  };
-  walk(path.join(base, 'game'));
-  return files;
-}
-
-const probe = (s: Session) => commandOutput<Probe>(s, 'CodeRAG Test: Probe', 'probe.json');
-const ours = (p: Probe, file: string) => p.diagnostics.find((d) => d.path === file)?.items.filter((i) => i.source === 'CodeRAG Godot 4') ?? [];
-
-/** Opens a workspace file with Go to File; the row clicked is the one in `rel`'s folder (both projects have a main.gd). */
-async function openFile(s: Session, rel: string): Promise<void> {
-  const { page } = s;
-  await runCommand(page, 'Go to File...');
-  await page.keyboard.type(rel);
-  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(rel) }).filter({ hasText: path.dirname(rel) }).first();
-  await row.waitFor();
-  await row.click();
-  await eventually(`${rel} in the active editor`, async () => ((await probe(s)).editor?.path === rel ? true : undefined));
-}
-
-async function goToLine(page: Page, at: string): Promise<void> {
-  await runCommand(page, 'Go to Line/Column...');
-  await page.keyboard.type(at);
-  await page.keyboard.press('Enter');
-}
 
 /** The code action menu of the cursor's place (Ctrl+.), and its item with `title`. */
 async function quickFix(page: Page, title: string): Promise<void> {
