@@ -28,8 +28,16 @@ export async function runCommand(page: Page, label: string, ms = 30_000): Promis
     await input.fill(`>${label}`);
     try {
       await row.waitFor({ timeout: 3_000 });
-      await row.click();
-      return;
+      // A click that lands while the list re-renders under it runs nothing and leaves the palette
+      // open (seen once in CI). Once the command runs the palette closes, or another quick input
+      // (Go to Line, a quick pick) takes its place: either way our text is gone; else click again.
+      const ran = async () => !(await input.isVisible()) || (await input.inputValue()) !== `>${label}`;
+      for (let attempt = 0; ; attempt++) {
+        await row.click();
+        const until = Date.now() + 3_000;
+        while (!(await ran()) && Date.now() < until) await page.waitForTimeout(100);
+        if ((await ran()) || attempt === 2 || !(await row.isVisible())) return;
+      }
     } catch {
       const shown = await rows.evaluateAll((els) => els.map((r) => r.getAttribute('aria-label')));
       await page.keyboard.press('Escape');
