@@ -1,9 +1,10 @@
 // A run's progress as the editor shows it: percent, the phase and an ETA once there is a rate.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { ProgressTracker, type RunEvent } from '../src/lsp/progress';
+import type { ProgressEvent } from '../src/core/service/api';
+import { ProgressTracker } from '../src/lsp/progress';
 
-const ev = (phase: RunEvent['phase'], files: [number, number], vectors: [number, number] = [0, 0], extra: Partial<RunEvent> = {}): RunEvent => ({
+const ev = (phase: ProgressEvent['phase'], files: [number, number], vectors: [number, number] = [0, 0], extra: Partial<ProgressEvent> = {}): ProgressEvent => ({
   runId: 1,
   phase,
   files: { done: files[0], total: files[1] },

@@ -1,16 +1,7 @@
 // A run's progress as the editor shows it: the phase, how far (percent) and how long is left.
-// Pure (no core, no connection): tested in test/lsp-progress.test.ts.
+// Pure (no connection; the core's types only): tested in test/lsp-progress.test.ts.
+import type { ProgressEvent } from '../core/service/api';
 import type { FolderProgress } from './protocol';
-
-/** The core's ProgressEvent, as much of it as this needs. */
-export interface RunEvent {
-  runId: number;
-  phase: 'scan' | 'parse' | 'save' | 'embed' | 'done';
-  files: { done: number; total: number };
-  chunks: number;
-  vectors: { done: number; total: number };
-  waitingOn?: string;
-}
 
 /** A rate needs this much of a phase behind it before it predicts anything. */
 const MIN_ELAPSED_MS = 1500;
@@ -33,7 +24,7 @@ export class ProgressTracker {
   }
 
   /** The editor's view of one event, or undefined once the run is done. */
-  update(e: RunEvent): FolderProgress | undefined {
+  update(e: ProgressEvent): FolderProgress | undefined {
     if (e.phase === 'done') {
       this.phase = undefined;
       return undefined;
