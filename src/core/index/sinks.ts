@@ -36,6 +36,12 @@ export interface SinkTargets {
   readonly symbols: SymbolFile;
 }
 
+/** The touched paths the batch produced nothing for: what an artifact drops for them. */
+function unproduced(touched: string[], items: Produced[]): string[] {
+  const fresh = new Set(items.map((i) => i.path));
+  return touched.filter((p) => !fresh.has(p));
+}
+
 function chunkSink(t: SinkTargets): Sink {
   return {
     id: 'chunks',
@@ -52,12 +58,8 @@ function keywordSink(t: SinkTargets): Sink {
   return {
     id: 'keyword',
     async apply(touched, items) {
-      const fresh = new Set<string>();
-      for (const i of items) {
-        t.keyword.setFile(i.path, i.sha, i.value as PackedDocs);
-        fresh.add(i.path);
-      }
-      for (const p of touched) if (!fresh.has(p)) t.keyword.removeFile(p);
+      for (const i of items) t.keyword.setFile(i.path, i.sha, i.value as PackedDocs);
+      for (const p of unproduced(touched, items)) t.keyword.removeFile(p);
     },
     async remove(paths) {
       for (const p of paths) t.keyword.removeFile(p);
@@ -69,8 +71,7 @@ function tagSink(t: SinkTargets): Sink {
   return {
     id: 'tags',
     async apply(touched, items, known) {
-      const fresh = new Set(items.map((i) => i.path));
-      const stale = touched.filter((p) => !fresh.has(p));
+      const stale = unproduced(touched, items);
       for (const p of stale) t.tags.forget(p);
       await t.store.deleteTags(stale.filter(known));
       for (const i of items) t.tags.set(i.path, i.sha, i.value as string);
@@ -89,12 +90,8 @@ function symbolSink(t: SinkTargets): Sink {
   return {
     id: 'symbols',
     async apply(touched, items) {
-      const fresh = new Set<string>();
-      for (const i of items) {
-        t.symbols.set(i.path, i.sha, i.value as PackedSymbols);
-        fresh.add(i.path);
-      }
-      t.symbols.remove(touched.filter((p) => !fresh.has(p)));
+      for (const i of items) t.symbols.set(i.path, i.sha, i.value as PackedSymbols);
+      t.symbols.remove(unproduced(touched, items));
     },
     async remove(paths) {
       t.symbols.remove(paths);
