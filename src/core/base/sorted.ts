@@ -14,6 +14,16 @@ export function lowerBound<T>(sorted: ArrayLike<T>, x: T): number {
   return lo;
 }
 
+/** The first index in [lo, hi) where `before(i)` stops holding; it must hold on a leading run only. */
+export function partitionPoint(lo: number, hi: number, before: (i: number) => boolean): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Plain code-unit order of two ids: the tie-break of equal scores. */
 export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

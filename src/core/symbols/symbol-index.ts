@@ -10,6 +10,7 @@ import {
   type SymbolQuery, transpositions, wordsOf,
 } from './match';
 import { type PackedSymbols, unpackSymbols } from './symbols';
+import { partitionPoint } from '../base/sorted';
 
 export type { MatchKind };
 
@@ -202,13 +203,7 @@ export class SymbolIndex {
   /** Calls `visit` for every live document whose normalized name begins with `prefix`. */
   private forPrefix(prefix: string, visit: (id: number) => void): void {
     const { order, norms, names } = this;
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (norms[order[mid]] < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = partitionPoint(0, order.length, (i) => norms[order[i]] < prefix);
     for (let i = lo; i < order.length && norms[order[i]].startsWith(prefix); i++) if (names[order[i]] !== undefined) visit(order[i]);
     for (const id of this.recent) if (names[id] !== undefined && norms[id].startsWith(prefix)) visit(id);
   }
@@ -221,19 +216,8 @@ export class SymbolIndex {
   private prefixStage(q: SymbolQuery, ids: number[], keys: number[]): void {
     const { order, norms, names, statics } = this;
     const prefix = q.norm;
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (norms[order[mid]] < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    let end = order.length;
-    for (let a = lo; a < end; ) {
-      const mid = (a + end) >>> 1;
-      if (norms[order[mid]].startsWith(prefix)) a = mid + 1;
-      else end = mid;
-    }
+    const lo = partitionPoint(0, order.length, (i) => norms[order[i]] < prefix);
+    const end = partitionPoint(lo, order.length, (i) => norms[order[i]].startsWith(prefix));
     let i = lo;
     for (; i < end && norms[order[i]] === prefix; i++) {
       const id = order[i];
