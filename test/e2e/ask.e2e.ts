@@ -8,9 +8,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { expectEditorOn, modelRequests, search, setModel, shownResult, updateSetting, viewFrame, waitForResults } from './ask-view';
-import { REPO } from './harness/paths';
 import { withEditor } from './harness/session';
 import { productVsix, testExtensionVsix } from './harness/vsix';
+import { sampleWorkspace } from './sample';
 import { openContainer, runCommand, statusBarItem, webviewFrame } from './harness/workbench';
 
 let vsix: string[] = [];
@@ -18,15 +18,6 @@ before(() => {
   vsix = [productVsix(), testExtensionVsix()];
 });
 
-/** The sample workspace as files (relative path → text). */
-function sampleFiles(): Record<string, string> {
-  const root = path.join(REPO, 'sample');
-  const files: Record<string, string> = {};
-  for (const e of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) files[path.relative(root, path.join(e.parentPath, e.name))] = fs.readFileSync(path.join(e.parentPath, e.name), 'utf8');
-  }
-  return files;
-}
 
 // A path and code that are markup: the path is the folder `xss/<script>window.__xss=1<` holding
 // `script>.py`, so the path reads `xss/<script>window.__xss=1</script>.py`.
@@ -55,7 +46,7 @@ const XSS_CODE = [
 ].join('\n');
 
 test('ask: search, open exact lines, keyboard only, markup as text, a streamed answer with citations, errors, no model', { timeout: 300_000 }, async () => {
-  const files = { ...sampleFiles(), [XSS_PATH]: XSS_CODE };
+  const files = { ...sampleWorkspace(), [XSS_PATH]: XSS_CODE };
   await withEditor('ask', { files, vsix, trust: 'off' }, async (s) => {
     const { page, shots, workspace } = s;
     await statusBarItem(page, /CodeRAG: \d+ files/).waitFor({ timeout: 90_000 });

@@ -5,7 +5,8 @@
 import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { indexed, sampleWorkspace } from './chat-fixtures';
+import { indexed } from './chat-fixtures';
+import { sampleWorkspace } from './sample';
 import { type Session, withEditor, writeExchange } from './harness/session';
 import { productVsix, testExtensionVsix } from './harness/vsix';
 import { runCommand } from './harness/workbench';

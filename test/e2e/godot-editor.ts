@@ -1,27 +1,11 @@
-// What the Godot editor tests share: the sample game as a workspace, CodeRAG's own diagnostics
-// from the probe, and moving around the editor as a user would.
-import * as fs from 'node:fs';
+// What the Godot editor tests share: CodeRAG's own diagnostics from the probe, and moving around
+// the editor as a user would.
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { commandOutput, eventually, type Session } from './harness/session';
-import { REPO } from './harness/paths';
 import { runCommand } from './harness/workbench';
 import type { Probe } from './probe';
 
-/** The sample's game folder as workspace files (game/godot3/…, game/godot4/…). */
-export function sampleGame(): Record<string, string> {
-  const files: Record<string, string> = {};
-  const base = path.join(REPO, 'sample');
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else files[path.relative(base, p)] = fs.readFileSync(p, 'utf8');
-    }
-  };
-  walk(path.join(base, 'game'));
-  return files;
-}
 
 export const probe = (s: Session) => commandOutput<Probe>(s, 'CodeRAG Test: Probe', 'probe.json');
 

@@ -12,7 +12,8 @@ import { modelRequests, setModel, updateSetting } from './ask-view';
 import { eventually, type Session, withEditor } from './harness/session';
 import { productVsix, testExtensionVsix } from './harness/vsix';
 import { runCommand, webviewFrame } from './harness/workbench';
-import { goToLine, openFile, ours, probe, sampleGame } from './godot-editor';
+import { goToLine, openFile, ours, probe } from './godot-editor';
+import { sampleGame } from './sample';
 
 let vsix: string[] = [];
 before(() => {

@@ -13,7 +13,8 @@ import { parseGdscript } from '../../src/core/godot/gdscript-tree';
 import { eventually, withEditor } from './harness/session';
 import { productVsix, testExtensionVsix } from './harness/vsix';
 import { problemsRow, runCommand, webviewFrame } from './harness/workbench';
-import { goToLine, openFile, ours, probe, sampleGame } from './godot-editor';
+import { goToLine, openFile, ours, probe } from './godot-editor';
+import { sampleGame } from './sample';
 
 let vsix: string[] = [];
 before(() => {

@@ -4,12 +4,10 @@
 // coderag_godotMigration tool, called through vscode.lm.invokeTool, lists the same findings.
 import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { commandOutput, type Session, withEditor, writeExchange } from './harness/session';
-import { REPO } from './harness/paths';
 import { productVsix, testExtensionVsix } from './harness/vsix';
+import { sampleGame } from './sample';
 import { runCommand } from './harness/workbench';
 
 let vsix: string[] = [];
@@ -19,20 +17,6 @@ before(() => {
 
 const LONG = 240_000;
 
-/** sample/game as workspace files (game/godot3/…, game/godot4/…). */
-function sampleGame(): Record<string, string> {
-  const base = path.join(REPO, 'sample');
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else files[path.relative(base, p).split(path.sep).join('/')] = fs.readFileSync(p, 'utf8');
-    }
-  };
-  walk(path.join(base, 'game'));
-  return files;
-}
 
 async function ask(s: Session, query: string, text: string | RegExp): Promise<Locator> {
   writeExchange(s.run, 'chat.json', { query });

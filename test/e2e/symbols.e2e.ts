@@ -2,11 +2,9 @@
 // name typed key by key finds the definition (marked fuzzy), and choosing it lands on its lines.
 import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { withEditor } from './harness/session';
-import { REPO } from './harness/paths';
 import { productVsix, testExtensionVsix } from './harness/vsix';
+import { sampleWorkspace } from './sample';
 import { runCommand, statusBarItem } from './harness/workbench';
 
 let vsix: string[] = [];
@@ -14,24 +12,9 @@ before(() => {
   vsix = [productVsix(), testExtensionVsix()];
 });
 
-/** The sample workspace's files (relative path → text), without an index folder a local run left. */
-function sampleFiles(): Record<string, string> {
-  const root = path.join(REPO, 'sample');
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (e.name === '.coderag') continue;
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else files[path.relative(root, full)] = fs.readFileSync(full, 'utf8');
-    }
-  };
-  walk(root);
-  return files;
-}
 
 test('symbols: the Go to Symbol quick pick finds a misspelt definition and opens it at its lines', { timeout: 300_000 }, async () => {
-  const files = sampleFiles();
+  const files = sampleWorkspace();
   await withEditor('symbols', { files, vsix }, async (s) => {
     const { page, shots } = s;
     await statusBarItem(page, /CodeRAG: \d+ files/).waitFor({ timeout: 120_000 });

@@ -2,7 +2,8 @@
 // "Invoke Tool" command) in the real extension host, on the sample workspace.
 import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { indexed, sampleWorkspace } from './chat-fixtures';
+import { indexed } from './chat-fixtures';
+import { sampleWorkspace } from './sample';
 import { commandOutput, type Session, withEditor, writeExchange } from './harness/session';
 import { productVsix, testExtensionVsix } from './harness/vsix';
 
