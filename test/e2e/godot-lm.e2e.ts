@@ -7,6 +7,7 @@
 // evidence and never a path, and no fragment twice. A model that refuses leaves the deterministic
 // judgment, with the reason in the details view.
 import { before, test } from 'node:test';
+import type { Locator } from 'playwright-core';
 import * as assert from 'node:assert/strict';
 import { modelRequests, setModel, updateSetting } from './ask-view';
 import { eventually, type Session, withEditor } from './harness/session';
@@ -24,6 +25,20 @@ const GODOT_SYSTEM = 'You check a Godot 3 → 4 migration analysis';
 const HUD = 'game/godot3/hud.gd';
 
 const checked = (items: { message: string }[]) => items.filter((d) => d.message.includes('Checked by CodeRAG Test Model: FAKE-LM checked'));
+
+/**
+ * Scrolls the details view to a part before a screenshot. The view re-renders as diagnostics
+ * change, and a scroll that meets the element being replaced fails (seen once): try the new one.
+ */
+async function scrollTo(part: Locator): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await part.scrollIntoViewIfNeeded({ timeout: 5_000 });
+    } catch (err) {
+      if (attempt === 2) throw err;
+    }
+  }
+}
 
 /** The Godot prompts the fake model received, in order. */
 const godotPrompts = (s: Session) => modelRequests(s).filter((r) => r.messages[0]?.startsWith(GODOT_SYSTEM));
@@ -58,7 +73,7 @@ test('godot-lm: off by default; on, a vscode.lm model re-validates the findings,
     await view.locator('#judgment .judged-by', { hasText: 'Judged by: deterministic — the model check is off (setting coderag.godot.languageModel)' }).waitFor();
     await view.locator('#chips .chip', { hasText: 'judged by: deterministic' }).waitFor();
     assert.equal(godotPrompts(s).length, 0, 'nothing is sent while the setting is off');
-    await view.locator('#judgment').scrollIntoViewIfNeeded();
+    await scrollTo(view.locator('#judgment'));
     await page.mouse.move(700, 800);
     await shots.take(page, 'details-deterministic-off');
 
@@ -81,10 +96,10 @@ test('godot-lm: off by default; on, a vscode.lm model re-validates the findings,
     assert.equal(await view.locator('#judgment .evidence-list:not(.dropped) .evidence', { hasText: 'gd3-connect-args' }).count(), 0);
     await view.locator('#chips .chip', { hasText: 'judged by: model' }).waitFor();
     s.step('details view shows the model\'s judgment');
-    await view.locator('#fragment h2').scrollIntoViewIfNeeded();
+    await scrollTo(view.locator('#fragment h2'));
     await page.mouse.move(700, 800);
     await shots.take(page, 'details-model-header');
-    await view.locator('#judgment').scrollIntoViewIfNeeded();
+    await scrollTo(view.locator('#judgment'));
     await shots.take(page, 'details-model-judgment');
 
     // The hover of a finding the model kept carries its explanation.
@@ -138,7 +153,7 @@ test('godot-lm: off by default; on, a vscode.lm model re-validates the findings,
     });
     await view.locator('#judgment .judged-by.failed', { hasText: /Judged by: deterministic — the model check failed: CodeRAG Test Model cannot be used \(Blocked/ }).waitFor();
     assert.ok((await view.locator('#judgment .evidence', { hasText: 'gd3-connect-args' }).count()) >= 2);
-    await view.locator('#judgment').scrollIntoViewIfNeeded();
+    await scrollTo(view.locator('#judgment'));
     await page.mouse.move(700, 800);
     await shots.take(page, 'details-model-failed');
     s.step('a refusing model leaves the deterministic judgment, with the reason');
