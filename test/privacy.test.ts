@@ -54,7 +54,7 @@ test('privacy: index, search, watch and mcp write nothing outside the root and i
   let n = 0;
   /** The command and its arguments, under strace when there is one. */
   const traced = (...args: string[]): [string, string[]] =>
-    strace ? ['strace', ['-f', '-qq', '-o', path.join(logs, `${n++}.log`), '-e', SYSCALLS, process.execPath, bin, ...args]] : [process.execPath, [bin, ...args]];
+    strace ? ['strace', ['-f', '--seccomp-bpf', '-qq', '-o', path.join(logs, `${n++}.log`), '-e', SYSCALLS, process.execPath, bin, ...args]] : [process.execPath, [bin, ...args]];
   const run = (...args: string[]) => {
     const [cmd, argv] = traced(...args);
     const r = spawnSync(cmd, argv, { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
