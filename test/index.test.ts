@@ -382,3 +382,31 @@ test('vectors: chunks meet the same neighbours in the model whatever order the t
     removeWorkspace(root);
   }
 });
+
+test('query model: a query asked again right away reuses its vector; one asked after four others is embedded anew, to the same vector', async () => {
+  const root = workspace(corpus(2));
+  try {
+    const index = await CodeIndex.open({ root, inProcess: true, embedWorkers: 1 });
+    await index.update();
+    const model = new QueryModel(index);
+    try {
+      const embedder = (await model.embedder())!;
+      assert.ok(embedder, 'the index has vectors');
+      const [first] = await embedder.embed(['compute the widget result']);
+      // The file view's second search (its files' chunks) with the same text: the same vector, not a second model call.
+      assert.equal((await (await model.embedder())!.embed(['compute the widget result']))[0], first);
+      for (const q of ['render', 'module limit', 'value times', 'test corpus']) await embedder.embed([q]);
+      const [again] = await embedder.embed(['compute the widget result']);
+      assert.notEqual(again, first, 'forgotten after four other queries');
+      assert.deepEqual([...again], [...first]);
+      // Batches are never answered from memory (a text's vector there depends on its neighbours).
+      const [batched] = await embedder.embed(['compute the widget result', 'render']);
+      assert.notEqual(batched, again);
+    } finally {
+      await model.close();
+      await index.close();
+    }
+  } finally {
+    removeWorkspace(root);
+  }
+});

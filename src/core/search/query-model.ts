@@ -8,8 +8,14 @@ import type { CodeIndex } from '../index/code-index';
 import type { SearchSource } from './hybrid';
 import { workersInBackground } from '../base/priority';
 
+/** How many recent queries keep their vectors: enough for a search asked twice in a row, too few for a loop over many. */
+const RECENT_QUERIES = 4;
+
 export class QueryModel {
   private loading?: Promise<Embedder | undefined>;
+  /** The last queries' vectors by model and text: the file view searches twice with one query (its files, then their chunks). */
+  private readonly recent = new Map<string, Float32Array>();
+  private readonly views = new WeakMap<Embedder, Embedder>();
   /** Why the query model is unavailable, once a load failed or made another model's vectors. */
   private error?: string;
 
@@ -22,7 +28,7 @@ export class QueryModel {
     // A background worker runs at lowered priority: a query embedded there would wait behind the
     // run again. The language server's queries take the model of their own, at the user's priority.
     const running = workersInBackground() ? undefined : this.index.runningEmbedder();
-    if (running) return running;
+    if (running) return this.remembering(running);
     this.loading ??= TransformersEmbedder.load(resolveModel(this.index.embedding)).then(
       (e) => {
         if (e.id === this.index.vectors.model?.id) return e;
@@ -34,7 +40,32 @@ export class QueryModel {
         return undefined;
       },
     );
-    return this.loading;
+    const own = await this.loading;
+    return own && this.remembering(own);
+  }
+
+  /** `model` answering a single query from the recent ones when it can (one text alone: the vector does not depend on a batch). */
+  private remembering(model: Embedder): Embedder {
+    let view = this.views.get(model);
+    if (view) return view;
+    const recent = this.recent;
+    view = {
+      id: model.id,
+      dim: model.dim,
+      close: () => model.close(),
+      async embed(texts: string[]): Promise<Float32Array[]> {
+        if (texts.length !== 1) return model.embed(texts);
+        const key = `${model.id}\n${texts[0]}`;
+        let vector = recent.get(key);
+        if (!vector) [vector] = await model.embed(texts);
+        recent.delete(key);
+        recent.set(key, vector);
+        for (const old of recent.keys()) if (recent.size > RECENT_QUERIES) recent.delete(old);
+        return [vector];
+      },
+    };
+    this.views.set(model, view);
+    return view;
   }
 
   /** Why a vector search would find nothing, or undefined when it can run. */
