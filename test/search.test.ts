@@ -1,10 +1,12 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { CodeIndex } from '../src/core/index/code-index';
+import { zscore } from '../src/core/search/fusion';
 import { groupByFile } from '../src/core/search/hybrid';
 import { analyzeQuery } from '../src/core/search/query';
 import { SNIPPET_MAX_CHARS, snippetOf } from '../src/core/search/snippet';
 import { lines, removeWorkspace, searchIndex, workspace } from './helpers';
+import { sampleWorkspace } from './e2e/sample';
 
 const files = {
   'player.gd': lines(
@@ -146,4 +148,31 @@ test('snippets are capped by lines and characters, and say where they were cut',
   assert.equal(byChars.text, `${'x'.repeat(SNIPPET_MAX_CHARS)}\n… (cut: ${593_001 - SNIPPET_MAX_CHARS} more characters)`);
   const emoji = snippetOf('😀'.repeat(600));
   assert.ok(!/[\ud800-\udbff]\n/.test(emoji.text), 'no lone high surrogate before the marker');
+});
+
+test('z-score fusion: a keyword list that holds every match scores the chunks it lacks a true 0', () => {
+  // One chunk with the word: before, it stood at z 0 (its own mean), half a unit above the rest.
+  const alone = zscore([[{ id: 'serve', score: 3.2 }]], [1], [true]);
+  assert.equal(alone.get('serve'), 1);
+  const withVectors = zscore([[{ id: 'serve', score: 3.2 }], [{ id: 'timer', score: 0.9 }, { id: 'serve', score: 0.6 }, { id: 'other', score: 0.5 }]], [1, 0.5], [true, false]);
+  assert.ok(withVectors.get('serve')! > withVectors.get('timer')!, JSON.stringify([...withVectors]));
+  // A list cut at its limit is not complete: the missing ones may score just below its last.
+  const cut = zscore([[{ id: 'a', score: 2 }, { id: 'b', score: 1 }], [{ id: 'c', score: 1 }]], [1, 1]);
+  assert.equal(cut.get('c'), -1 - 0.5 + 0);
+});
+
+test('hybrid: the one chunk with a rare word of the query comes first, not the chunks the vectors like best', async () => {
+  // The sample's `serve` is the only chunk saying "interrupted"; USE-lite ranks Godot timer callbacks above it.
+  const sample = workspace(sampleWorkspace());
+  const idx = await CodeIndex.open({ root: sample, inProcess: true, embedWorkers: 1 });
+  try {
+    assert.equal((await idx.update()).embeddingError, undefined);
+    assert.deepEqual((await searchIndex(idx, 'interrupted', { mode: 'keyword' })).map((r) => r.qualifiedName), ['serve']);
+    const [top] = await searchIndex(idx, 'interrupted');
+    assert.equal(top.qualifiedName, 'serve');
+    assert.ok(top.ranks.keyword, 'found by its word');
+  } finally {
+    await idx.close();
+    removeWorkspace(sample);
+  }
 });

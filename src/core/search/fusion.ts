@@ -26,15 +26,21 @@ export function rrf(lists: Scored[][], weights: number[], k = 60): Map<string, n
 /**
  * z-score fusion: each list's scores standardised, then a weighted sum. A candidate missing from a
  * list gets that list's floor (the lowest z it produced, minus a margin) rather than zero.
+ *
+ * A `complete` list holds every match there is (a keyword search that found fewer than it asked
+ * for): a candidate missing from it scores a true 0, which joins the list once as its floor. Else
+ * a word found in one chunk alone stood at z 0 (mean and spread of itself), half a unit above
+ * chunks without it, and any chunk the vectors liked came first.
  */
-export function zscore(lists: Scored[][], weights: number[]): Map<string, number> {
+export function zscore(lists: Scored[][], weights: number[], complete: boolean[] = []): Map<string, number> {
   const out = new Map<string, number>();
-  const normalized = lists.map((list) => {
+  const normalized = lists.map((list, li) => {
     if (!list.length) return { z: new Map<string, number>(), floor: 0 };
-    const mean = list.reduce((a, b) => a + b.score, 0) / list.length;
-    const sd = Math.sqrt(list.reduce((a, b) => a + (b.score - mean) ** 2, 0) / list.length) || 1;
+    const scores = complete[li] ? [...list.map((x) => x.score), 0] : list.map((x) => x.score);
+    const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
+    const sd = Math.sqrt(scores.reduce((a, b) => a + (b - mean) ** 2, 0) / scores.length) || 1;
     const z = new Map(list.map((x) => [x.id, (x.score - mean) / sd] as const));
-    const floor = Math.min(...z.values()) - 0.5;
+    const floor = complete[li] ? (0 - mean) / sd : Math.min(...z.values()) - 0.5;
     return { z, floor };
   });
   const ids = new Set(lists.flatMap((l) => l.map((x) => x.id)));
@@ -49,6 +55,6 @@ export function zscore(lists: Scored[][], weights: number[]): Map<string, number
   return out;
 }
 
-export function fuse(method: FusionMethod, lists: Scored[][], weights: number[]): Map<string, number> {
-  return method === 'rrf' ? rrf(lists, weights) : zscore(lists, weights);
+export function fuse(method: FusionMethod, lists: Scored[][], weights: number[], complete: boolean[] = []): Map<string, number> {
+  return method === 'rrf' ? rrf(lists, weights) : zscore(lists, weights, complete);
 }

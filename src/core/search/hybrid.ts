@@ -121,6 +121,8 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
   const prior = (kind: string) => KIND_PRIOR[kind] ?? 0.7;
   let keywordFiles: FileHit[] = [];
   let keywordHits: { path: string; score: number }[] = [];
+  /** Whether the keyword list holds every chunk with a query word (a chunk missing from it scores 0). */
+  let keywordComplete = false;
   const keywordSearch = (expansion?: [string, number][]): Scored[] => {
     if (mode === 'vector') return [];
     const { hits, files } = src.keyword.searchWithFiles(query, {
@@ -132,6 +134,7 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
     });
     keywordFiles = files;
     keywordHits = hits;
+    keywordComplete = hits.length <= CANDIDATES;
     return hits
       .map((h) => ({ id: h.id, score: h.score * prior(h.kind) }))
       .sort(byScore)
@@ -164,7 +167,7 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
     }
   }
   const adjust = u ? longQueryAdjustment(u, keywordFiles, accept) : LONG_QUERY.shortPrior > 0 ? shortQueryAdjustment(src.keyword, query) : undefined;
-  let scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust);
+  let scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust, keywordComplete);
   const feedback = opts.feedback ?? DEFAULT_FEEDBACK_DOCS;
   if (feedback > 0 && mode !== 'vector' && scored.length) {
     // Second pass: the first pass's best results lend the query their vocabulary.
@@ -174,7 +177,7 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
     const expansion = feedbackTerms(docs, new Set(queryTerms(query)), (t) => src.keyword.idf(t));
     if (expansion.length) {
       keywordList = keywordSearch(expansion);
-      scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust);
+      scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust, keywordComplete);
     }
   }
   const keywordRank = new Map(keywordList.map((x, i) => [x.id, i + 1]));
@@ -246,11 +249,11 @@ async function fileResults(
 /** Fusion, then the chunks of the best definitions read back and adjusted by exact-symbol evidence (or a long query's evidence). */
 async function rank(
   src: SearchSource, q: AnalyzedQuery, mode: SearchMode, keywordList: Scored[], vectorList: Scored[], opts: SearchOptions, limit: number,
-  adjust?: Adjustment,
+  adjust?: Adjustment, keywordComplete = false,
 ): Promise<{ c: Chunk; score: number }[]> {
   const lists = mode === 'keyword' ? [keywordList] : mode === 'vector' ? [vectorList] : [keywordList, vectorList];
   const weights = mode === 'hybrid' ? [1, opts.vectorWeight ?? adjust?.vectorWeight ?? DEFAULT_VECTOR_WEIGHT] : [1];
-  const fused = fuse(opts.fusion ?? DEFAULT_FUSION, lists, weights);
+  const fused = fuse(opts.fusion ?? DEFAULT_FUSION, lists, weights, mode === 'vector' ? [] : [keywordComplete]);
   const ranked = [...fused].map(([id, score]) => ({ id, score })).sort(byScore).slice(0, Math.max(limit * 3, 30));
   const spread = scoreSpread(ranked.map((r) => r.score));
   const floor = ranked.length ? ranked[ranked.length - 1].score : 0;
