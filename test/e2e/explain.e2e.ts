@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { REPO } from './harness/paths';
 import { withEditor, writeExchange } from './harness/session';
 import { productVsix, testExtensionVsix } from './harness/vsix';
-import { runCommand, statusBarItem, webviewFrame } from './harness/workbench';
+import { pickContextMenuItem, runCommand, statusBarItem, webviewFrame } from './harness/workbench';
 import { openFile } from './quick-open';
 import { SAMPLE_FILES, sampleWorkspace } from './sample';
 
@@ -42,10 +42,9 @@ test('explain: from the context menu, the test model streams an explanation whos
     // The editor's context menu, opened from the keyboard so the cursor stays on the symbol.
     await page.locator('.monaco-editor .view-lines').first().focus();
     await page.keyboard.press('Shift+F10');
-    const entry = page.locator('.monaco-menu .action-item', { hasText: /^Explain This Symbol$/ });
-    await entry.waitFor();
+    await page.locator('.monaco-menu .action-item', { hasText: /^Explain This Symbol$/ }).waitFor();
     await shots.take(page, 'context-menu');
-    await entry.click();
+    await pickContextMenuItem(page, /^Explain This Symbol$/);
     s.step('Explain This Symbol from the context menu');
 
     const view = webviewFrame(page);
@@ -80,7 +79,7 @@ test('explain: from the context menu, the test model streams an explanation whos
     await cursorOnVatCall(page);
     await page.locator('.monaco-editor .view-lines').first().focus();
     await page.keyboard.press('Shift+F10');
-    await page.locator('.monaco-menu .action-item', { hasText: 'Explain This Symbol in Chat' }).click();
+    await pickContextMenuItem(page, 'Explain This Symbol in Chat');
     const response = page.locator('.interactive-item-container.interactive-response', { hasText: 'Defined (function) in' }).last();
     await response.waitFor({ timeout: 60_000 });
     await page.locator('.interactive-item-container.interactive-response.chat-response-loading').waitFor({ state: 'detached', timeout: 60_000 });

@@ -46,6 +46,23 @@ export async function runCommand(page: Page, label: string, ms = 30_000): Promis
   }
 }
 
+/**
+ * Picks `label` in the open context menu. A click that lands while the menu is still settling
+ * runs nothing and leaves the menu open (seen once in CI): once the entry runs the menu closes,
+ * so while it is still open, click again.
+ */
+export async function pickContextMenuItem(page: Page, label: string | RegExp): Promise<void> {
+  const menu = page.locator('.monaco-menu', { has: page.locator('.action-item', { hasText: label }) });
+  const entry = menu.locator('.action-item', { hasText: label });
+  await entry.waitFor();
+  for (let attempt = 0; ; attempt++) {
+    await entry.click();
+    const until = Date.now() + 3_000;
+    while ((await menu.count()) && Date.now() < until) await page.waitForTimeout(100);
+    if (!(await menu.count()) || attempt === 2) return;
+  }
+}
+
 /** A notification toast containing `text`. */
 export function notification(page: Page, text: string | RegExp): Locator {
   return page.locator('.notifications-toasts .notification-list-item', { hasText: text });
