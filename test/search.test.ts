@@ -161,7 +161,7 @@ test('z-score fusion: a keyword list that holds every match scores the chunks it
   assert.equal(cut.get('c'), -1 - 0.5 + 0);
 });
 
-test('hybrid: the one chunk with a rare word of the query comes first, not the chunks the vectors like best', async () => {
+test('hybrid on the sample: the one chunk with a rare word of the query comes first, not the chunks the vectors like best; a word only a file header says finds that file', async () => {
   // The sample's `serve` is the only chunk saying "interrupted"; USE-lite ranks Godot timer callbacks above it.
   const sample = workspace(sampleWorkspace());
   const idx = await CodeIndex.open({ root: sample, inProcess: true, embedWorkers: 1 });
@@ -171,6 +171,12 @@ test('hybrid: the one chunk with a rare word of the query comes first, not the c
     const [top] = await searchIndex(idx, 'interrupted');
     assert.equal(top.qualifiedName, 'serve');
     assert.ok(top.ranks.keyword, 'found by its word');
+    // "exponential" is in web/src/api.ts's header comment alone, which is title context, not chunk text.
+    const header = await searchIndex(idx, 'exponential', { mode: 'keyword' });
+    assert.ok(header.length, 'the header is searchable');
+    assert.deepEqual([...new Set(header.map((r) => r.path))], ['web/src/api.ts']);
+    const [backoff] = await searchIndex(idx, 'exponential backoff');
+    assert.equal(backoff.qualifiedName, 'backoffDelay');
   } finally {
     await idx.close();
     removeWorkspace(sample);

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { lexIdentifiers, lexWords } from '../src/core/base/lexer';
 import { hashOf, TokenTable } from '../src/core/base/token-table';
 import { IDENT } from '../src/core/keyword/tokenize';
-import { docText, fieldTerms, packFileDocs, symbolText } from '../src/core/keyword/terms';
+import { docText, fieldTerms, openingDoc, packFileDocs, symbolText } from '../src/core/keyword/terms';
 import { splitIdentifier } from '../src/core/keyword/tokenize';
 import type { PackedDocs } from '../src/core/keyword/docs';
 import type { Chunk } from '../src/core/base/types';
@@ -101,10 +101,11 @@ function referenceDocs(chunks: Chunk[]): PackedDocs {
   const index = new Map<string, number>();
   const data: number[] = [];
   const infos = [];
+  const opening = openingDoc(chunks);
   for (const [id, parts] of groups) {
     const c = parts[0];
     infos.push({ id, path: c.path, kind: c.kind, language: c.language, name: c.name, qualifiedName: c.qualifiedName });
-    const fields = [(p: Chunk) => symbolText(p), (p: Chunk) => docText(p), (p: Chunk) => p.text, (p: Chunk) => p.path];
+    const fields = [(p: Chunk) => symbolText(p), (p: Chunk) => (opening?.groupId === id ? `${docText(p)}\n${opening.doc}` : docText(p)), (p: Chunk) => p.text, (p: Chunk) => p.path];
     fields.forEach((text, f) => {
       const tf = new Map<string, number>();
       let length = 0;

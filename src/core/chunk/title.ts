@@ -10,6 +10,14 @@ export function titleOf(path: string, moduleDoc: string | undefined, kind: strin
   return moduleDoc ? `${path} (${moduleDoc}) ${kind} ${name}` : `${path} ${kind} ${name}`;
 }
 
+/** The module doc a title holds (titleOf read backwards), for chunks read back from the store. */
+export function moduleDocOf(c: Pick<Chunk, 'title' | 'path' | 'kind' | 'name' | 'qualifiedName'>): string | undefined {
+  const head = `${c.path} (`;
+  const tail = `) ${c.kind} ${c.qualifiedName || c.name}`;
+  const t = c.title;
+  return t.length > head.length + tail.length && t.startsWith(head) && t.endsWith(tail) ? t.slice(head.length, t.length - tail.length) : undefined;
+}
+
 /** The path is left out on purpose: a renamed file must keep its vectors. */
 export function contentHashOf(moduleDoc: string | undefined, kind: string, name: string, text: string): string {
   // One-shot hash(): a Hash object per chunk cost twice as much.

@@ -5,6 +5,7 @@ import type { DocInfo } from './docs';
 import type { PackedDocs } from './docs';
 import { identifierTokens, processTerm } from './tokenize';
 import { lexIdentifiers } from '../base/lexer';
+import { moduleDocOf } from '../chunk/title';
 import { grown, own, TokenTable } from '../base/token-table';
 
 export const FIELDS = ['symbol', 'doc', 'text', 'path'] as const;
@@ -122,6 +123,19 @@ export function docText(c: Pick<Chunk, 'docstring'>): string {
   return c.docstring ?? '';
 }
 
+/**
+ * The definition that opens the file, and the file's one-line summary (a module docstring or
+ * header comment; title context, never chunk text): the summary joins that definition's doc field
+ * alone, so a word only the header says ("retries with exponential backoff") finds the file at its
+ * top, and no other chunk of the file gains the header's words.
+ */
+export function openingDoc(chunks: readonly Chunk[]): { groupId: string; doc: string } | undefined {
+  let first: Chunk | undefined;
+  for (const c of chunks) if (!first || c.startLine < first.startLine) first = c;
+  const doc = first && moduleDocOf(first);
+  return doc ? { groupId: first!.groupId, doc } : undefined;
+}
+
 /** Terms of a query, in order, without duplicates. */
 export function queryTerms(query: string): string[] {
   const seen = new Set<string>();
@@ -161,6 +175,7 @@ export function packFileDocs(chunks: Chunk[]): PackedDocs {
     else groups.set(c.groupId, [c]);
   }
   const stamp = ++fileStamp;
+  const opening = openingDoc(chunks);
   // Every chunk repeats its file's path: its terms are counted once, then added per part.
   const path = chunks[0]?.path ?? '';
   const pathLength = countTerms(path);
@@ -182,7 +197,7 @@ export function packFileDocs(chunks: Chunk[]): PackedDocs {
       // The symbol and doc fields repeat in every part of a split definition: counted once.
       let length = 0;
       if (f === 0) length = countTerms(symbolText(c));
-      else if (f === 1) length = countTerms(docText(c));
+      else if (f === 1) length = countTerms(opening?.groupId === groupId ? `${docText(c)}\n${opening.doc}` : docText(c));
       else if (f === 2) for (const p of parts) length += countTerms(p.text);
       else
         for (const p of parts) {

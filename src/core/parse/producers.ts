@@ -35,7 +35,7 @@ export interface Producer<T = unknown> {
  * Bumped whenever chunking or keyword terms change: every file is parsed again on the next run,
  * while vectors are still reused by content hash (the vector cache survives).
  */
-export const CHUNKER_VERSION = 10; // 10: a class summary ends with the class's own closing line only, not its last member's (a stray `)`); 9: Godot 3 `tool` and 4 `@tool` are chunks; Godot scenes and resources are never minified; project.godot and scene sections split only between keys; 8: a statement declaring several names (`var a = 1, b = 2`) is one chunk, Rake `desc` documents its task; 7: line windows named after their trimmed range, text lines over the limit cut by characters, CR-only files split at CR; 6: signatures stop at comments; a /** */ block above a definition documents it across blank lines
+export const CHUNKER_VERSION = 11; // 11: the file's one-line summary (its module doc) is in the doc field of the definition opening the file; 10: a class summary ends with the class's own closing line only, not its last member's (a stray `)`); 9: Godot 3 `tool` and 4 `@tool` are chunks; Godot scenes and resources are never minified; project.godot and scene sections split only between keys; 8: a statement declaring several names (`var a = 1, b = 2`) is one chunk, Rake `desc` documents its task; 7: line windows named after their trimmed range, text lines over the limit cut by characters, CR-only files split at CR; 6: signatures stop at comments; a /** */ block above a definition documents it across blank lines
 
 /** Chunk rows in flat column buffers, ready to become one Arrow batch: built here, off the index thread. */
 const chunkRows: Producer<PackedRows> = {
