@@ -121,8 +121,6 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
   const prior = (kind: string) => KIND_PRIOR[kind] ?? 0.7;
   let keywordFiles: FileHit[] = [];
   let keywordHits: { path: string; score: number }[] = [];
-  /** Whether the keyword list holds every chunk with a query word (a chunk missing from it scores 0). */
-  let keywordComplete = false;
   const keywordSearch = (expansion?: [string, number][]): Scored[] => {
     if (mode === 'vector') return [];
     const { hits, files } = src.keyword.searchWithFiles(query, {
@@ -134,7 +132,6 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
     });
     keywordFiles = files;
     keywordHits = hits;
-    keywordComplete = hits.length <= CANDIDATES;
     return hits
       .map((h) => ({ id: h.id, score: h.score * prior(h.kind) }))
       .sort(byScore)
@@ -167,7 +164,9 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
     }
   }
   const adjust = u ? longQueryAdjustment(u, keywordFiles, accept) : LONG_QUERY.shortPrior > 0 ? shortQueryAdjustment(src.keyword, query) : undefined;
-  let scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust, keywordComplete);
+  // A keyword search that found no more than the fusion takes holds every chunk with a query word.
+  const keywordComplete = () => keywordHits.length <= CANDIDATES;
+  let scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust, keywordComplete());
   const feedback = opts.feedback ?? DEFAULT_FEEDBACK_DOCS;
   if (feedback > 0 && mode !== 'vector' && scored.length) {
     // Second pass: the first pass's best results lend the query their vocabulary.
@@ -177,7 +176,7 @@ export async function search(src: SearchSource, query: string, opts: SearchOptio
     const expansion = feedbackTerms(docs, new Set(queryTerms(query)), (t) => src.keyword.idf(t));
     if (expansion.length) {
       keywordList = keywordSearch(expansion);
-      scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust, keywordComplete);
+      scored = await rank(src, q, mode, keywordList, vectorList, opts, limit, adjust, keywordComplete());
     }
   }
   const keywordRank = new Map(keywordList.map((x, i) => [x.id, i + 1]));
