@@ -31,13 +31,7 @@ export async function runCommand(page: Page, label: string, ms = 30_000): Promis
       // A click that lands while the list re-renders under it runs nothing and leaves the palette
       // open (seen once in CI). Once the command runs the palette closes, or another quick input
       // (Go to Line, a quick pick) takes its place: either way our text is gone; else click again.
-      const ran = async () => !(await input.isVisible()) || (await input.inputValue()) !== `>${label}`;
-      for (let attempt = 0; ; attempt++) {
-        await row.click();
-        const until = Date.now() + 3_000;
-        while (!(await ran()) && Date.now() < until) await page.waitForTimeout(100);
-        if ((await ran()) || attempt === 2 || !(await row.isVisible())) return;
-      }
+      return await clickUntil(page, row, async () => !(await input.isVisible()) || (await input.inputValue()) !== `>${label}`);
     } catch {
       const shown = await rows.evaluateAll((els) => els.map((r) => r.getAttribute('aria-label')));
       await page.keyboard.press('Escape');
@@ -55,11 +49,19 @@ export async function pickContextMenuItem(page: Page, label: string | RegExp): P
   const menu = page.locator('.monaco-menu', { has: page.locator('.action-item', { hasText: label }) });
   const entry = menu.locator('.action-item', { hasText: label });
   await entry.waitFor();
-  for (let attempt = 0; ; attempt++) {
-    await entry.click();
+  await clickUntil(page, entry, async () => !(await menu.count()));
+}
+
+/**
+ * Clicks `target` until `ran()` says the click took: up to 3 s after each, at most three clicks,
+ * and none once the target is gone.
+ */
+async function clickUntil(page: Page, target: Locator, ran: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await target.click();
     const until = Date.now() + 3_000;
-    while ((await menu.count()) && Date.now() < until) await page.waitForTimeout(100);
-    if (!(await menu.count()) || attempt === 2) return;
+    while (!(await ran()) && Date.now() < until) await page.waitForTimeout(100);
+    if ((await ran()) || !(await target.isVisible())) return;
   }
 }
 
