@@ -4,6 +4,7 @@
 // directives and the module docstring do not (they are context, not answers).
 import type { Node } from 'web-tree-sitter';
 import { lastRow } from './definitions';
+import { lowerBound } from '../base/sorted';
 
 const NOT_CODE = /import|package|^use_declaration$|using_directive|preproc_include|extern_crate|comment|^extends_statement$|^class_name_statement$|^annotation$|inner_attribute|^attribute_item$|^expression_statement_docstring$|^file_scoped_namespace_declaration$|^hash_bang_line$/;
 
@@ -63,16 +64,7 @@ export function uncoveredRuns(root: Node, covered: [number, number][], skipRows:
     }
   }
   /** Index of the first run ending at or after `row`. */
-  const runAt = (row: number) => {
-    let lo = 0;
-    let hi = ends.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (ends[mid] < row) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const runAt = (row: number) => lowerBound(ends, row);
   const overlaps = (a: number, b: number) => {
     const i = runAt(a);
     return i < ends.length && starts[i] <= b;

@@ -2,6 +2,7 @@
 // and SARIF count them), computed from the text rather than from tree-sitter's byte columns.
 import type { Node } from 'web-tree-sitter';
 import type { Edit, Span } from './model';
+import { partitionPoint } from '../base/sorted';
 
 export class Locator {
   private readonly starts: number[] = [0];
@@ -11,13 +12,8 @@ export class Locator {
   }
 
   position(offset: number): { line: number; column: number } {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
+    // The last line starting at or before `offset` (line 0 starts at 0).
+    const lo = Math.max(0, partitionPoint(0, this.starts.length, (i) => this.starts[i] <= offset) - 1);
     return { line: lo + 1, column: offset - this.starts[lo] + 1 };
   }
 
